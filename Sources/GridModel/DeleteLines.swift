@@ -1,0 +1,44 @@
+extension Grid {
+    /// Deletes row `index`. A cell wholly inside it disappears; a cell spanning across it shrinks by one
+    /// and keeps its content.
+    public func deletingRow(at index: Int) throws(GridEditError) -> Grid {
+        guard rowCount > 1 else { throw .lastRow }
+        let header = headerRowCount - (index < headerRowCount ? 1 : 0)
+        return try deleting(at: index, along: .rows, headerRowCount: header)
+    }
+
+    /// Deletes column `index`, with the same rules as `deletingRow`.
+    public func deletingColumn(at index: Int) throws(GridEditError) -> Grid {
+        guard columnCount > 1 else { throw .lastColumn }
+        guard alignments.indices.contains(index) else { throw .outOfBounds("column \(index + 1)") }
+        var aligned = alignments
+        aligned.remove(at: index)
+        return try deleting(at: index, along: .columns, alignments: aligned)
+    }
+
+    private func deleting(
+        at index: Int, along axis: Axis,
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
+    ) throws(GridEditError) -> Grid {
+        let count = count(along: axis)
+        guard (0..<count).contains(index) else {
+            throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
+        }
+        let path = axis.keyPath
+        var result: [GridCell] = []
+        result.reserveCapacity(cells.count)
+        for var cell in cells {
+            let range = cell.rect[keyPath: path]
+            if range == index..<index + 1 { continue }
+            if range.contains(index) {
+                cell.rect[keyPath: path] = range.lowerBound..<range.upperBound - 1
+            } else if range.lowerBound > index {
+                cell.rect[keyPath: path] = range.shifted(by: -1)
+            }
+            result.append(cell)
+        }
+        return rebuilt(
+            cells: result, along: axis, count: count - 1,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+}

@@ -1,0 +1,173 @@
+/// Horizontal alignment of a column, as an alignment row or a grid table's header separator states it.
+public enum ColumnAlignment: Sendable, Hashable {
+    case none, left, center, right
+}
+
+/// A rectangle of slots: `rows` × `columns`, both half-open.
+public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
+    public var rows: Range<Int>
+    public var columns: Range<Int>
+
+    public init(rows: Range<Int>, columns: Range<Int>) {
+        self.rows = rows
+        self.columns = columns
+    }
+
+    public var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
+
+    public func contains(_ other: SlotRect) -> Bool {
+        rows.lowerBound <= other.rows.lowerBound && other.rows.upperBound <= rows.upperBound
+            && columns.lowerBound <= other.columns.lowerBound
+            && other.columns.upperBound <= columns.upperBound
+    }
+
+    public func intersects(_ other: SlotRect) -> Bool {
+        rows.overlaps(other.rows) && columns.overlaps(other.columns)
+    }
+
+    /// One-based, inclusive, as a person reads it: "rows 2–3, columns 1–4".
+    public var description: String {
+        func span(_ name: String, _ r: Range<Int>) -> String {
+            r.count == 1 ? "\(name) \(r.lowerBound + 1)" : "\(name)s \(r.lowerBound + 1)–\(r.upperBound)"
+        }
+        return "\(span("row", rows)), \(span("column", columns))"
+    }
+}
+
+/// One cell of a grid: the rectangle of slots it covers and its content, one string per line.
+/// A cell never stores its size; layout derives it from what the cell covers.
+public struct GridCell: Sendable, Hashable {
+    public var rect: SlotRect
+    public var lines: [String]
+
+    public init(rows: Range<Int>, columns: Range<Int>, lines: [String] = []) {
+        self.rect = SlotRect(rows: rows, columns: columns)
+        self.lines = lines
+    }
+
+    public var rows: Range<Int> { rect.rows }
+    public var columns: Range<Int> { rect.columns }
+    public var isUnit: Bool { rect.rows.count == 1 && rect.columns.count == 1 }
+
+    /// True when the cell holds no visible text.
+    public var isBlank: Bool { lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+}
+
+/// A table as a grid of slots tiled by cells. Invariants (checked by `init`):
+/// every cell covers a non-empty rectangle inside the grid and every slot belongs to exactly one cell.
+/// Cells are kept in reading order: by top row, then by left column.
+public struct Grid: Sendable, Hashable {
+    public let rowCount: Int
+    public let columnCount: Int
+    public let cells: [GridCell]
+    /// One per column.
+    public let alignments: [ColumnAlignment]
+    /// The first `headerRowCount` rows are the header.
+    public let headerRowCount: Int
+
+    public init(
+        rowCount: Int, columnCount: Int, cells: [GridCell],
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0
+    ) throws(GridError) {
+        guard rowCount > 0, columnCount > 0 else { throw .emptyGrid }
+        let alignments = alignments ?? Array(repeating: .none, count: columnCount)
+        guard alignments.count == columnCount else {
+            throw .alignmentCount(expected: columnCount, found: alignments.count)
+        }
+        guard (0...rowCount).contains(headerRowCount) else { throw .headerRowCount(headerRowCount) }
+        let sorted = cells.sorted(by: Grid.readingOrder)
+        try Grid.checkTiling(sorted, rowCount: rowCount, columnCount: columnCount)
+        self.rowCount = rowCount
+        self.columnCount = columnCount
+        self.cells = sorted
+        self.alignments = alignments
+        self.headerRowCount = headerRowCount
+    }
+
+    /// A grid of unit cells, one per slot, from rows of single-line texts. Short rows are padded with empty cells.
+    public static func units(
+        _ rows: [[String]], alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0
+    ) throws(GridError) -> Grid {
+        let columnCount = max(rows.map(\.count).max() ?? 0, alignments?.count ?? 0)
+        var cells: [GridCell] = []
+        cells.reserveCapacity(rows.count * columnCount)
+        for (r, row) in rows.enumerated() {
+            for c in 0..<columnCount {
+                let text = c < row.count ? row[c] : ""
+                cells.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: text.isEmpty ? [] : [text]))
+            }
+        }
+        return try Grid(
+            rowCount: rows.count, columnCount: columnCount, cells: cells,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+
+    /// Builds a grid from cells an operation produced; operations keep the tiling by construction,
+    /// and `checkInvariants()` lets tests prove it.
+    init(
+        unchecked cells: [GridCell], rowCount: Int, columnCount: Int,
+        alignments: [ColumnAlignment], headerRowCount: Int
+    ) {
+        self.rowCount = rowCount
+        self.columnCount = columnCount
+        self.cells = cells.sorted(by: Grid.readingOrder)
+        self.alignments = alignments
+        self.headerRowCount = headerRowCount
+    }
+
+    /// Throws when the cells do not tile the grid or the alignments do not match the columns.
+    public func checkInvariants() throws(GridError) {
+        _ = try Grid(
+            rowCount: rowCount, columnCount: columnCount, cells: cells,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+
+    static func readingOrder(_ a: GridCell, _ b: GridCell) -> Bool {
+        (a.rows.lowerBound, a.columns.lowerBound) < (b.rows.lowerBound, b.columns.lowerBound)
+    }
+
+    private static func checkTiling(_ cells: [GridCell], rowCount: Int, columnCount: Int) throws(GridError) {
+        var owner = [Int](repeating: -1, count: rowCount * columnCount)
+        let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
+        for (index, cell) in cells.enumerated() {
+            guard !cell.rect.isEmpty else { throw .emptyCell(cell.rect) }
+            guard bounds.contains(cell.rect) else { throw .cellOutsideGrid(cell.rect) }
+            for r in cell.rows {
+                for c in cell.columns {
+                    let slot = r * columnCount + c
+                    guard owner[slot] < 0 else { throw .overlap(row: r, column: c) }
+                    owner[slot] = index
+                }
+            }
+        }
+        if let gap = owner.firstIndex(of: -1) {
+            throw .uncoveredSlot(row: gap / columnCount, column: gap % columnCount)
+        }
+    }
+
+    /// The index in `cells` of the cell covering each slot, row by row.
+    public func slotOwners() -> [Int] {
+        var owner = [Int](repeating: 0, count: rowCount * columnCount)
+        for (index, cell) in cells.enumerated() {
+            for r in cell.rows {
+                for c in cell.columns { owner[r * columnCount + c] = index }
+            }
+        }
+        return owner
+    }
+
+    /// The index in `cells` of the cell covering `(row, column)`, or nil outside the grid.
+    public func cellIndex(row: Int, column: Int) -> Int? {
+        cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
+    }
+
+    /// Whether a cell spans across the boundary just above row `r` (0 < r < rowCount).
+    func rowBoundaryIsCrossed(_ r: Int) -> GridCell? {
+        cells.first { $0.rows.lowerBound < r && r < $0.rows.upperBound }
+    }
+
+    /// Whether a cell spans across the boundary just left of column `c`.
+    func columnBoundaryIsCrossed(_ c: Int) -> GridCell? {
+        cells.first { $0.columns.lowerBound < c && c < $0.columns.upperBound }
+    }
+}

@@ -1,0 +1,52 @@
+extension Grid {
+    /// Inserts an empty row before row `index` (`rowCount` appends). A cell spanning across the
+    /// boundary grows by one; every other slot of the new row gets an empty unit cell.
+    /// The new row belongs to the header when `index < headerRowCount`.
+    public func insertingRow(at index: Int) throws(GridEditError) -> Grid {
+        let inHeader = index < headerRowCount
+        return try inserting(at: index, along: .rows, headerRowCount: headerRowCount + (inHeader ? 1 : 0))
+    }
+
+    /// Inserts an empty, unaligned column before column `index` (`columnCount` appends).
+    /// A cell spanning across the boundary grows by one.
+    public func insertingColumn(at index: Int) throws(GridEditError) -> Grid {
+        guard (0...columnCount).contains(index) else { throw .outOfBounds("column \(index + 1)") }
+        var aligned = alignments
+        aligned.insert(.none, at: index)
+        return try inserting(at: index, along: .columns, alignments: aligned)
+    }
+
+    private func inserting(
+        at index: Int, along axis: Axis,
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
+    ) throws(GridEditError) -> Grid {
+        let count = count(along: axis)
+        guard (0...count).contains(index) else {
+            throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
+        }
+        let path = axis.keyPath
+        let other: Axis = axis == .rows ? .columns : .rows
+        var covered = [Bool](repeating: false, count: self.count(along: other))
+        var result: [GridCell] = []
+        result.reserveCapacity(cells.count + covered.count)
+        for var cell in cells {
+            let range = cell.rect[keyPath: path]
+            if range.lowerBound < index && index < range.upperBound {
+                cell.rect[keyPath: path] = range.lowerBound..<range.upperBound + 1
+                for i in cell.rect[keyPath: other.keyPath] { covered[i] = true }
+            } else if range.lowerBound >= index {
+                cell.rect[keyPath: path] = range.shifted(by: 1)
+            }
+            result.append(cell)
+        }
+        for (i, isCovered) in covered.enumerated() where !isCovered {
+            var rect = SlotRect(rows: 0..<1, columns: 0..<1)
+            rect[keyPath: path] = index..<index + 1
+            rect[keyPath: other.keyPath] = i..<i + 1
+            result.append(GridCell(rows: rect.rows, columns: rect.columns))
+        }
+        return rebuilt(
+            cells: result, along: axis, count: count + 1,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+}

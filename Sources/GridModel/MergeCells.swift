@@ -1,0 +1,45 @@
+extension Grid {
+    /// Merges the cells inside `rect` into one spanning cell.
+    /// Refused when a cell meeting the rectangle sticks out of it, when the rectangle holds one cell,
+    /// or when it crosses the line between header and body.
+    /// The merged content is the non-blank contents of the merged cells in reading order, each keeping its lines.
+    public func merging(_ rect: SlotRect) throws(GridEditError) -> Grid {
+        let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
+        guard !rect.isEmpty, bounds.contains(rect) else { throw .outOfBounds("the selection \(rect)") }
+        let touched = cells.filter { $0.rect.intersects(rect) }
+        if let outside = touched.first(where: { !rect.contains($0.rect) }) {
+            throw .cellSticksOut(outside.rect)
+        }
+        guard touched.count > 1 else { throw .singleCell }
+        if rect.rows.lowerBound < headerRowCount && rect.rows.upperBound > headerRowCount {
+            throw .crossesHeader
+        }
+        let content = touched.filter { !$0.isBlank }.flatMap(\.lines)
+        var kept = cells.filter { !$0.rect.intersects(rect) }
+        kept.append(GridCell(rows: rect.rows, columns: rect.columns, lines: content))
+        return Grid(
+            unchecked: kept, rowCount: rowCount, columnCount: columnCount,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+
+    /// Splits the spanning cell covering `(row, column)` into one unit cell per slot.
+    /// The content stays in the top-left slot; the others are empty.
+    public func splitting(row: Int, column: Int) throws(GridEditError) -> Grid {
+        guard let index = cellIndex(row: row, column: column) else {
+            throw .outOfBounds("row \(row + 1), column \(column + 1)")
+        }
+        let cell = cells[index]
+        guard !cell.isUnit else { throw .notMerged(cell.rect) }
+        var result = cells
+        result.remove(at: index)
+        for r in cell.rows {
+            for c in cell.columns {
+                let isTopLeft = r == cell.rows.lowerBound && c == cell.columns.lowerBound
+                result.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: isTopLeft ? cell.lines : []))
+            }
+        }
+        return Grid(
+            unchecked: result, rowCount: rowCount, columnCount: columnCount,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Direction of a sort by column.
+public enum SortOrder: Sendable, Hashable {
+    case ascending, descending
+}
+
+extension Grid {
+    /// Sorts the body rows by the text of the cell each row has in `column`. Stable. Numeric when every
+    /// non-blank key parses as a number, otherwise by Unicode-aware comparison (case-insensitive,
+    /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
+    public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
+        guard (0..<columnCount).contains(column) else { throw .outOfBounds("column \(column + 1)") }
+        guard headerRowCount < rowCount else { throw .noBodyRows }
+        if let spanning = cells.first(where: { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }) {
+            throw .rowSpanInBody(spanning.rect)
+        }
+        let body = headerRowCount..<rowCount
+        var keys = [String](repeating: "", count: rowCount)
+        for cell in cells where cell.columns.contains(column) && cell.rows.lowerBound >= headerRowCount {
+            keys[cell.rows.lowerBound] = cell.lines.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        }
+        let sorted = Array(body).sorted(by: SortKeyOrder(keys: keys, order: order).precedes)
+        var newIndex = Array(0..<rowCount)
+        for (offset, old) in sorted.enumerated() { newIndex[old] = headerRowCount + offset }
+        let moved = cells.map { cell -> GridCell in
+            var cell = cell
+            let r = newIndex[cell.rows.lowerBound]
+            cell.rect.rows = r..<r + 1
+            return cell
+        }
+        return Grid(
+            unchecked: moved, rowCount: rowCount, columnCount: columnCount,
+            alignments: alignments, headerRowCount: headerRowCount)
+    }
+}
+
+/// The comparison a sort by column uses: row indices ordered by their keys, ties by original position.
+private struct SortKeyOrder {
+    let keys: [String]
+    let order: SortOrder
+    let numbers: [Double?]
+    let numeric: Bool
+
+    init(keys: [String], order: SortOrder) {
+        self.keys = keys
+        self.order = order
+        self.numbers = keys.map { Double($0) }
+        self.numeric = zip(keys, numbers).allSatisfy { key, number in key.isEmpty || number != nil }
+    }
+
+    func precedes(_ a: Int, _ b: Int) -> Bool {
+        switch (keys[a].isEmpty, keys[b].isEmpty) {
+        case (true, true): return a < b
+        case (true, false): return false
+        case (false, true): return true
+        case (false, false): break
+        }
+        let result: ComparisonResult
+        if numeric, let x = numbers[a], let y = numbers[b] {
+            result = x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+        } else {
+            result = keys[a].compare(keys[b], options: [.caseInsensitive, .numeric], range: nil, locale: nil)
+        }
+        switch result {
+        case .orderedSame: return a < b
+        case .orderedAscending: return order == .ascending
+        case .orderedDescending: return order == .descending
+        }
+    }
+}

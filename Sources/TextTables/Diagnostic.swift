@@ -1,0 +1,39 @@
+/// A problem found in a document: what, how bad, and where (byte offsets into the document).
+public struct Diagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        case error, warning, information, hint
+
+        private var rank: Int {
+            switch self {
+            case .error: 0
+            case .warning: 1
+            case .information: 2
+            case .hint: 3
+            }
+        }
+        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    }
+
+    /// Stable identifiers: tools and editors match on them, so they never change meaning.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A body row has more cells than the header; the extra cells are not rendered.
+        case extraCells = "extra-cells"
+        /// A body row has fewer cells than the header; it renders with empty cells.
+        case missingCells = "missing-cells"
+        /// A delimiter row whose cell count differs from the header's: the lines are not a table.
+        case delimiterCountMismatch = "delimiter-count-mismatch"
+    }
+
+    public var code: Code
+    public var severity: Severity
+    public var message: String
+    /// Byte range in the document.
+    public var range: Range<Int>
+
+    public init(code: Code, severity: Severity, message: String, range: Range<Int>) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.range = range
+    }
+}

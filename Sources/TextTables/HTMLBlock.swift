@@ -1,0 +1,121 @@
+/// CommonMark's seven kinds of HTML block: how each starts and what ends it.
+enum HTMLBlockEnd: Equatable {
+    case closingTag  // kind 1: </script>, </pre>, </style>, </textarea>
+    case text([UInt8])  // kinds 2–5: -->, ?>, >, ]]>
+    case blankLine  // kinds 6 and 7
+
+    /// Whether `line` (bytes p..<end) ends the block; a blank line ends kinds 6 and 7 without belonging to them.
+    func isEnded(by b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        switch self {
+        case .blankLine: return BlockSyntax.isBlank(b, p, end)
+        case .text(let needle): return HTMLBlock.find(needle, in: b, p, end, ignoringCase: false)
+        case .closingTag:
+            return HTMLBlock.kindOneTags.contains { HTMLBlock.find(Array("</\($0)>".utf8), in: b, p, end, ignoringCase: true) }
+        }
+    }
+}
+
+enum HTMLBlock {
+    static let kindOneTags = ["script", "pre", "style", "textarea"]
+    static let blockTags: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr",
+        "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol",
+        "optgroup", "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot",
+        "th", "thead", "title", "tr", "track", "ul",
+    ]
+
+    /// The end condition of the HTML block starting at `p`, or nil. Kind 7 cannot interrupt a paragraph.
+    static func start(_ b: [UInt8], _ p: Int, _ end: Int, inParagraph: Bool) -> HTMLBlockEnd? {
+        guard p < end, b[p] == UInt8(ascii: "<") else { return nil }
+        let rest = b[(p + 1)..<end]
+        if rest.starts(with: Array("!--".utf8)) { return .text(Array("-->".utf8)) }
+        if rest.starts(with: Array("?".utf8)) { return .text(Array("?>".utf8)) }
+        if rest.starts(with: Array("![CDATA[".utf8)) { return .text(Array("]]>".utf8)) }
+        if rest.count >= 2, rest.first == UInt8(ascii: "!"), isLetter(rest[rest.startIndex + 1]) {
+            return .text(Array(">".utf8))
+        }
+        let closing = rest.first == UInt8(ascii: "/")
+        var i = p + 1 + (closing ? 1 : 0)
+        let nameStart = i
+        while i < end && (isLetter(b[i]) || (i > nameStart && (isDigit(b[i]) || b[i] == UInt8(ascii: "-")))) { i += 1 }
+        guard i > nameStart else { return nil }
+        let name = String(decoding: b[nameStart..<i], as: UTF8.self).lowercased()
+        let next: UInt8? = i < end ? b[i] : nil
+        let delimited = next == nil || next == 0x20 || next == 0x09 || next == UInt8(ascii: ">")
+        if !closing && kindOneTags.contains(name) && delimited { return .closingTag }
+        if blockTags.contains(name)
+            && (delimited || (next == UInt8(ascii: "/") && i + 1 < end && b[i + 1] == UInt8(ascii: ">")))
+        {
+            return .blankLine
+        }
+        if !inParagraph && !kindOneTags.contains(name), let tagEnd = completeTagEnd(b, i, end, closing: closing),
+            BlockSyntax.isBlank(b, tagEnd, end)
+        {
+            return .blankLine
+        }
+        return nil
+    }
+
+    /// Kind 7: the rest of a complete open or closing tag after its name; returns the offset past `>`.
+    private static func completeTagEnd(_ b: [UInt8], _ start: Int, _ end: Int, closing: Bool) -> Int? {
+        var i = start
+        func skipSpace() -> Bool {
+            let before = i
+            while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
+            return i > before
+        }
+        if closing {
+            _ = skipSpace()
+            return i < end && b[i] == UInt8(ascii: ">") ? i + 1 : nil
+        }
+        while true {
+            let spaced = skipSpace()
+            guard i < end else { return nil }
+            if b[i] == UInt8(ascii: ">") { return i + 1 }
+            if b[i] == UInt8(ascii: "/") { return i + 1 < end && b[i + 1] == UInt8(ascii: ">") ? i + 2 : nil }
+            guard spaced, isAttributeNameStart(b[i]) else { return nil }
+            while i < end && (isAttributeNameStart(b[i]) || isDigit(b[i]) || b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: "-")) {
+                i += 1
+            }
+            let beforeValue = i
+            _ = skipSpace()
+            guard i < end, b[i] == UInt8(ascii: "=") else { i = beforeValue; continue }
+            i += 1
+            _ = skipSpace()
+            guard i < end else { return nil }
+            if b[i] == UInt8(ascii: "\"") || b[i] == UInt8(ascii: "'") {
+                let quote = b[i]
+                i += 1
+                while i < end && b[i] != quote { i += 1 }
+                guard i < end else { return nil }
+                i += 1
+            } else {
+                let valueStart = i
+                while i < end && !" \t\"'=<>`".utf8.contains(b[i]) { i += 1 }
+                guard i > valueStart else { return nil }
+            }
+        }
+    }
+
+    static func find(_ needle: [UInt8], in b: [UInt8], _ p: Int, _ end: Int, ignoringCase: Bool) -> Bool {
+        guard end - p >= needle.count else { return false }
+        for start in p...(end - needle.count) {
+            var matched = true
+            for k in 0..<needle.count {
+                var c = b[start + k]
+                if ignoringCase && (0x41...0x5A).contains(c) { c += 0x20 }
+                if c != needle[k] { matched = false; break }
+            }
+            if matched { return true }
+        }
+        return false
+    }
+
+    private static func isLetter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
+    private static func isDigit(_ c: UInt8) -> Bool { (0x30...0x39).contains(c) }
+    private static func isAttributeNameStart(_ c: UInt8) -> Bool {
+        isLetter(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
+    }
+}

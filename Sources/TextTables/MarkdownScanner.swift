@@ -1,0 +1,260 @@
+/// The tables of a Markdown document and the diagnostics found while looking for them.
+public struct MarkdownScan: Sendable {
+    public var tables: [TableRegion] = []
+    public var diagnostics: [Diagnostic] = []
+}
+
+/// Finds pipe tables by following CommonMark's block structure line by line, so that look-alikes in code,
+/// HTML, front matter and math are left alone, and tables inside block quotes and list items are found
+/// with their prefixes. Table rows end as cmark-gfm ends them: at a blank line or another block's start.
+public struct MarkdownScanner {
+    private enum Container: Equatable {
+        case blockQuote
+        case listItem(width: Int)
+    }
+
+    private enum Leaf {
+        case none
+        /// A paragraph; its last line could become a table's header row.
+        case paragraph(lastLine: Int, lastContentStart: Int)
+        case fencedCode(marker: UInt8, length: Int)
+        case indentedCode
+        case html(HTMLBlockEnd)
+        case math
+        case table(index: Int, columns: Int)
+    }
+
+    private let text: TextLines
+    private var containers: [Container] = []
+    private var leaf = Leaf.none
+    private var result = MarkdownScan()
+
+    public static func scan(_ text: TextLines) -> MarkdownScan {
+        var scanner = MarkdownScanner(text: text)
+        var line = scanner.skipFrontMatter()
+        while line < text.count {
+            scanner.process(line: line)
+            line += 1
+        }
+        return scanner.result
+    }
+
+    private init(text: TextLines) { self.text = text }
+
+    private var b: [UInt8] { text.bytes }
+
+    /// YAML (`---` … `---`/`...`) or TOML (`+++` … `+++`) front matter at the very top: the first line after it.
+    private func skipFrontMatter() -> Int {
+        guard text.count > 1 else { return 0 }
+        let first = Array(b[text.starts[0]..<text.contentEnd(0)])
+        let closers: [[UInt8]]
+        switch String(decoding: first, as: UTF8.self).trimmingTrailingSpaces {
+        case "---": closers = [Array("---".utf8), Array("...".utf8)]
+        case "+++": closers = [Array("+++".utf8)]
+        default: return 0
+        }
+        for line in 1..<text.count {
+            let content = Array(b[text.starts[line]..<text.contentEnd(line)])
+            let trimmed = Array(String(decoding: content, as: UTF8.self).trimmingTrailingSpaces.utf8)
+            if closers.contains(trimmed) { return line + 1 }
+        }
+        return 0
+    }
+
+    private mutating func process(line: Int) {
+        let end = text.contentEnd(line)
+        var pos = text.starts[line]
+        var column = 0
+        let matched = matchContainers(&pos, &column, end)
+        let blank = BlockSyntax.isBlank(b, pos, end)
+
+        if matched == containers.count {
+            if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
+        } else {
+            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end) {
+                leaf = .paragraph(lastLine: line, lastContentStart: pos)  // lazy continuation
+                return
+            }
+            containers.removeLast(containers.count - matched)
+            leaf = .none
+        }
+        openContainers(&pos, &column, end)
+        startLeaf(line: line, pos: pos, column: column, end: end)
+    }
+
+    /// Consumes the prefixes of the open containers that this line continues; returns how many.
+    private func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
+        var matched = 0
+        for container in containers {
+            switch container {
+            case .blockQuote:
+                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column)
+                guard indent < 4, afterIndent < end, b[afterIndent] == UInt8(ascii: ">") else { return matched }
+                column += indent + 1
+                pos = afterIndent + 1
+                if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) {
+                    column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
+                    pos += 1
+                }
+            case .listItem(let width):
+                if BlockSyntax.isBlank(b, pos, end) { break }
+                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column)
+                guard indent >= width else { return matched }
+                consumeColumns(width, &pos, &column, end)
+            }
+            matched += 1
+        }
+        return matched
+    }
+
+    private func consumeColumns(_ count: Int, _ pos: inout Int, _ column: inout Int, _ end: Int) {
+        let target = column + count
+        while column < target && pos < end {
+            column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
+            pos += 1
+        }
+    }
+
+    /// Handles a line that continues every open container. Returns true when the open leaf took the line.
+    private mutating func continueLeaf(line: Int, pos: Int, column: Int, end: Int, blank: Bool) -> Bool {
+        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
+        switch leaf {
+        case let .fencedCode(marker, length):
+            if indent < 4 && BlockSyntax.closingFence(b, p, end, marker: marker, length: length) { leaf = .none }
+            return true
+        case .html(let ending):
+            if ending.isEnded(by: b, pos, end) {
+                leaf = .none
+                return ending != .blankLine
+            }
+            return true
+        case .math:
+            if BlockSyntax.containsDoubleDollar(b, pos, end) { leaf = .none }
+            return true
+        case .indentedCode:
+            if blank || indent >= 4 { return true }
+            leaf = .none
+            return false
+        case let .table(index, _):
+            guard !blank, !startsBlockInsideTable(pos, column, end), PipeRowSyntax.cells(b, p, end) != nil else {
+                leaf = .none
+                return false
+            }
+            result.tables[index].contentStarts.append(pos)
+            return true
+        case .paragraph, .none:
+            return false
+        }
+    }
+
+    /// New block quotes and list items opened on this line.
+    private mutating func openContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) {
+        while true {
+            let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
+            guard indent < 4, p < end else { return }
+            if b[p] == UInt8(ascii: ">") {
+                column += indent + 1
+                pos = p + 1
+                if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) {
+                    column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
+                    pos += 1
+                }
+                containers.append(.blockQuote)
+                leaf = .none
+                continue
+            }
+            guard !BlockSyntax.thematicBreak(b, p, end),
+                let item = BlockSyntax.listMarker(b, p, end, column: column + indent)
+            else { return }
+            if case .paragraph = leaf, item.empty || !item.startsAtOne { return }
+            containers.append(.listItem(width: indent + item.width))
+            consumeColumns(indent + item.width, &pos, &column, end)
+            if item.empty { pos = end }
+            leaf = .none
+        }
+    }
+
+    /// Starts whatever leaf block this line begins (the containers are settled).
+    private mutating func startLeaf(line: Int, pos: Int, column: Int, end: Int) {
+        if BlockSyntax.isBlank(b, pos, end) {
+            leaf = .none
+            return
+        }
+        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
+        let inParagraph: Bool
+        if case .paragraph = leaf { inParagraph = true } else { inParagraph = false }
+        if indent >= 4 {
+            leaf = inParagraph ? .paragraph(lastLine: line, lastContentStart: pos) : .indentedCode
+            return
+        }
+        if let fence = BlockSyntax.openingFence(b, p, end) {
+            leaf = .fencedCode(marker: fence.marker, length: fence.length)
+        } else if BlockSyntax.atxHeading(b, p, end) {
+            leaf = .none
+        } else if let ending = HTMLBlock.start(b, p, end, inParagraph: inParagraph) {
+            leaf = ending.isEnded(by: b, p, end) && ending != .blankLine ? .none : .html(ending)
+        } else if !inParagraph, case let math = BlockSyntax.mathBlock(b, p, end), math.opens {
+            leaf = math.closesOnSameLine ? .none : .math
+        } else if inParagraph && BlockSyntax.setextUnderline(b, p, end) {
+            leaf = .none
+        } else if BlockSyntax.thematicBreak(b, p, end) {
+            leaf = .none
+        } else if case let .paragraph(headerLine, headerStart) = leaf,
+            let table = openTable(header: headerLine, headerStart: headerStart, line: line, pos: pos, p: p, end: end)
+        {
+            leaf = table
+        } else {
+            leaf = .paragraph(lastLine: line, lastContentStart: pos)
+        }
+    }
+
+    /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
+    /// where the line above has a pipe too, a table was probably meant: say so.
+    private mutating func openTable(header: Int, headerStart: Int, line: Int, pos: Int, p: Int, end: Int) -> Leaf? {
+        guard let alignments = PipeRowSyntax.delimiterRow(b, p, end) else { return nil }
+        let headerEnd = text.contentEnd(header)
+        let (_, headerText) = BlockSyntax.indentation(b, headerStart, headerEnd)
+        guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }
+        guard headerCells.count == alignments.count else {
+            if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
+                result.diagnostics.append(PipeTableChecks.delimiterMismatch(
+                    headerCells: headerCells.count, delimiterCells: alignments.count, range: p..<end))
+            }
+            return nil
+        }
+        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, pos]))
+        return .table(index: result.tables.count - 1, columns: headerCells.count)
+    }
+
+    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation).
+    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
+        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
+        if indent >= 4 { return false }
+        if p < end && b[p] == UInt8(ascii: ">") { return true }
+        if BlockSyntax.thematicBreak(b, p, end) || BlockSyntax.atxHeading(b, p, end) { return true }
+        if BlockSyntax.openingFence(b, p, end) != nil { return true }
+        if HTMLBlock.start(b, p, end, inParagraph: true) != nil { return true }
+        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), !item.empty, item.startsAtOne {
+            return true
+        }
+        return false
+    }
+
+    /// Block starts that end a table (cmark-gfm tries them before a table row): any list item,
+    /// any HTML block, indented code, as well as what interrupts a paragraph.
+    private func startsBlockInsideTable(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
+        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
+        if indent >= 4 { return true }
+        if interruptsParagraph(pos, column, end) { return true }
+        if HTMLBlock.start(b, p, end, inParagraph: false) != nil { return true }
+        return BlockSyntax.listMarker(b, p, end, column: column + indent) != nil
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: Substring {
+        var s = Substring(self)
+        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
+        return s
+    }
+}

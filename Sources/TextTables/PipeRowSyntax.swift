@@ -1,0 +1,70 @@
+import GridModel
+
+/// How GitHub's table extension splits a line into cells (cmark-gfm's `row_from_string`):
+/// an optional leading pipe, then cells separated by unescaped pipes. `\|` never separates, also inside
+/// a code span; an unescaped pipe inside backticks does. A trailing pipe closes the last cell.
+enum PipeRowSyntax {
+    static let pipe = UInt8(ascii: "|"), backslash = UInt8(ascii: "\\")
+
+    @inline(__always)
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0B || c == 0x0C }
+
+    /// The cells of the row in `b[p..<end]` (no line terminator, leading indentation skipped),
+    /// each trimmed of surrounding white space; nil when the line holds no cell (blank, or a lone `|`).
+    static func cells(_ b: [UInt8], _ p: Int, _ end: Int) -> [Range<Int>]? {
+        var cells: [Range<Int>] = []
+        var i = p
+        if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
+        while i < end {
+            let cellStart = i
+            while i < end && b[i] != pipe {
+                i += (b[i] == backslash && i + 1 < end && b[i + 1] == pipe) ? 2 : 1
+            }
+            let cellEnd = i
+            let hasPipe = i < end
+            if cellEnd > cellStart || hasPipe { cells.append(trimmed(b, cellStart, cellEnd)) }
+            if !hasPipe { break }
+            i = skipPipe(b, i, end)
+        }
+        return cells.isEmpty ? nil : cells
+    }
+
+    private static func skipPipe(_ b: [UInt8], _ pipeIndex: Int, _ end: Int) -> Int {
+        var i = pipeIndex + 1
+        while i < end && isSpace(b[i]) { i += 1 }
+        return i
+    }
+
+    static func trimmed(_ b: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
+        var s = start, e = end
+        while s < e && isSpace(b[s]) { s += 1 }
+        while e > s && isSpace(b[e - 1]) { e -= 1 }
+        return s..<e
+    }
+
+    /// The alignments of a delimiter row (`| :-- | --: |`), or nil when the line is not one.
+    static func delimiterRow(_ b: [UInt8], _ p: Int, _ end: Int) -> [ColumnAlignment]? {
+        let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
+        var alignments: [ColumnAlignment] = []
+        var i = p
+        if i < end && b[i] == pipe { i += 1 }
+        while true {
+            while i < end && isSpace(b[i]) { i += 1 }
+            let left = i < end && b[i] == colon
+            if left { i += 1 }
+            let dashes = i
+            while i < end && b[i] == dash { i += 1 }
+            guard i > dashes else { return nil }
+            let right = i < end && b[i] == colon
+            if right { i += 1 }
+            while i < end && isSpace(b[i]) { i += 1 }
+            alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
+            if i == end { return alignments }
+            guard b[i] == pipe else { return nil }
+            i += 1
+            var j = i
+            while j < end && isSpace(b[j]) { j += 1 }
+            if j == end { return alignments }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Checks on pipe tables, each giving a diagnostic with a stable code.
+public enum PipeTableChecks {
+    /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer.
+    public static func check(_ table: PipeTable) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let expected = table.columnCount
+        for (r, cells) in table.rows.enumerated() where r > 0 && !cells.isEmpty {
+            if cells.count > expected {
+                let extra = cells.count - expected
+                diagnostics.append(Diagnostic(
+                    code: .extraCells, severity: .warning,
+                    message: "row has \(cells.count) cells but the header has \(expected): "
+                        + "the last \(extra == 1 ? "cell is" : "\(extra) cells are") not rendered; "
+                        + "add \(extra == 1 ? "a header cell" : "\(extra) header cells") or remove \(extra == 1 ? "it" : "them")",
+                    range: cells[expected].lowerBound..<cells[cells.count - 1].upperBound))
+            } else if cells.count < expected {
+                let missing = expected - cells.count
+                diagnostics.append(Diagnostic(
+                    code: .missingCells, severity: .information,
+                    message: "row has \(cells.count) of the header's \(expected) cells: "
+                        + "formatting adds \(missing == 1 ? "an empty cell" : "\(missing) empty cells")",
+                    range: cells[0].lowerBound..<cells[cells.count - 1].upperBound))
+            }
+        }
+        return diagnostics
+    }
+
+    /// A delimiter row under a header with another number of cells: not a table, though one was meant.
+    static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>) -> Diagnostic {
+        Diagnostic(
+            code: .delimiterCountMismatch, severity: .error,
+            message: "not a table: the delimiter row has \(delimiterCells) cell\(delimiterCells == 1 ? "" : "s") "
+                + "but the header row has \(headerCells); give both the same number of cells",
+            range: range)
+    }
+}

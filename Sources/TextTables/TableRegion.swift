@@ -1,0 +1,19 @@
+/// Where a table sits in a document: its lines, and where each line's text starts after the prefixes
+/// of the block quotes and list items that contain it. Prefixes are never changed by formatting.
+public struct TableRegion: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable { case pipe }
+
+    public var kind: Kind
+    /// Index of the table's first line (the header row of a pipe table).
+    public var firstLine: Int
+    /// For each line of the table, the byte offset just after its container prefix.
+    public var contentStarts: [Int]
+
+    public var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
+
+    public init(kind: Kind, firstLine: Int, contentStarts: [Int]) {
+        self.kind = kind
+        self.firstLine = firstLine
+        self.contentStarts = contentStarts
+    }
+}

@@ -1,0 +1,35 @@
+/// A document's UTF-8 bytes with the start of every line. Lines end after `\n`; `\r\n` and `\n`
+/// are both kept as they are. A document ending in `\n` has a last, empty line (as LSP counts lines).
+public struct TextLines: Sendable {
+    public let bytes: [UInt8]
+    /// Byte offset where each line starts.
+    public let starts: [Int]
+
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for i in 0..<buffer.count where buffer[i] == 0x0A { starts.append(i + 1) }
+        }
+        self.starts = starts
+    }
+
+    public init(_ text: String) { self.init(Array(text.utf8)) }
+
+    public var count: Int { starts.count }
+
+    /// Offset just past the line's last byte, its terminator included.
+    public func fullEnd(_ line: Int) -> Int { line + 1 < starts.count ? starts[line + 1] : bytes.count }
+
+    /// Offset where the line's content ends, before `\n` or `\r\n`.
+    public func contentEnd(_ line: Int) -> Int {
+        var end = fullEnd(line)
+        if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
+        if end > starts[line] && bytes[end - 1] == 0x0D { end -= 1 }
+        return end
+    }
+
+    /// The line's terminator bytes: `\n`, `\r\n`, or nothing on the last line.
+    public func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
+}
