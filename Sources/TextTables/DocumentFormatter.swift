@@ -9,16 +9,13 @@ public struct TextEdit: Sendable, Hashable {
     }
 }
 
-/// Formats every table of a Markdown document, changing nothing outside them.
+/// Formats every table of a Markdown document, changing nothing outside them: container prefixes and
+/// line terminators are copied, only the text of table lines is printed anew.
 public enum DocumentFormatter {
     /// The smallest line edits that format every table: only lines whose text changes, and on each only
     /// the part after the container prefix and before the line terminator.
     public static func edits(_ text: TextLines, scan: MarkdownScan, options: FormatOptions = .init()) -> [TextEdit] {
-        var edits: [TextEdit] = []
-        for region in scan.tables {
-            edits.append(contentsOf: tableEdits(text, region: region, options: options))
-        }
-        return edits
+        scan.tables.flatMap { tableEdits(text, region: $0, options: options) }
     }
 
     public static func edits(_ text: TextLines, options: FormatOptions = .init()) -> [TextEdit] {
@@ -27,19 +24,50 @@ public enum DocumentFormatter {
 
     /// The edits that format one table.
     public static func tableEdits(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [TextEdit] {
-        let b = text.bytes
-        let table = PipeTable.parse(text, region: region)
-        let indent = tableIndentation(text, region: region)
-        let prefixWidth = DisplayWidth.of(
-            String(decoding: b[text.starts[region.firstLine]..<region.contentStarts[0]], as: UTF8.self),
-            options: options.width)
-        let printed = PipeTablePrinter.lines(table, indent: indent, startColumn: prefixWidth, options: options)
+        let printer = printer(text, region: region, options: options)
         var edits: [TextEdit] = []
-        for (offset, newLine) in printed.enumerated() {
+        var line: [UInt8] = []
+        for offset in 0..<printer.lineCount {
+            line.removeAll(keepingCapacity: true)
+            printer.appendLine(offset, to: &line)
             let range = region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)
-            if !b[range].elementsEqual(newLine) { edits.append(TextEdit(range: range, newText: newLine)) }
+            if !text.bytes[range].elementsEqual(line) { edits.append(TextEdit(range: range, newText: line)) }
         }
         return edits
+    }
+
+    /// The formatted document, printed straight into one buffer of the exact size.
+    public static func format(_ bytes: [UInt8], options: FormatOptions = .init()) -> [UInt8] {
+        let text = TextLines(bytes)
+        let tables = MarkdownScanner.scan(text).tables.map { ($0, printer(text, region: $0, options: options)) }
+        var size = bytes.count
+        for (region, printer) in tables {
+            size += printer.printedByteCount
+            for offset in region.contentStarts.indices {
+                size -= text.contentEnd(region.firstLine + offset) - region.contentStarts[offset]
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(size)
+        var copied = 0
+        for (region, printer) in tables {
+            for offset in 0..<printer.lineCount {
+                out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
+                printer.appendLine(offset, to: &out)
+                copied = text.contentEnd(region.firstLine + offset)
+            }
+        }
+        out.append(contentsOf: bytes[copied...])
+        assert(out.count == size, "printedByteCount is off")
+        return out
+    }
+
+    private static func printer(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
+        let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
+        let prefixWidth = PipeTableLayout.width(prefix, at: 0, options.width)
+        return PipeTablePrinter(
+            PipeTable.parse(text, region: region), indent: tableIndentation(text, region: region),
+            startColumn: prefixWidth, options: options)
     }
 
     /// The header's indentation when it is 0–3 columns, else the delimiter row's (which always is):
@@ -65,11 +93,6 @@ public enum DocumentFormatter {
         }
         out.append(contentsOf: bytes[position...])
         return out
-    }
-
-    /// The formatted document.
-    public static func format(_ bytes: [UInt8], options: FormatOptions = .init()) -> [UInt8] {
-        apply(edits(TextLines(bytes), options: options), to: bytes)
     }
 
     /// Every diagnostic of the document: those found while scanning and each table's checks, in document order.

@@ -136,7 +136,7 @@ public struct MarkdownScanner {
             leaf = .none
             return false
         case let .table(index, _):
-            guard !blank, !startsBlockInsideTable(pos, column, end), PipeRowSyntax.cells(b, p, end) != nil else {
+            guard !blank, !startsBlockInsideTable(pos, column, end), PipeRowSyntax.hasCell(b, p, end) else {
                 leaf = .none
                 return false
             }

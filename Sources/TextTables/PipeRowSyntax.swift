@@ -13,6 +13,19 @@ enum PipeRowSyntax {
     /// each trimmed of surrounding white space; nil when the line holds no cell (blank, or a lone `|`).
     static func cells(_ b: [UInt8], _ p: Int, _ end: Int) -> [Range<Int>]? {
         var cells: [Range<Int>] = []
+        appendCells(b, p, end, to: &cells)
+        return cells.isEmpty ? nil : cells
+    }
+
+    /// Whether the line holds at least one cell, without splitting it.
+    static func hasCell(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        var i = p
+        if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
+        return i < end
+    }
+
+    /// Appends the row's cells to `cells` (none for a line that holds no cell).
+    static func appendCells(_ b: [UInt8], _ p: Int, _ end: Int, to cells: inout [Range<Int>]) {
         var i = p
         if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
         while i < end {
@@ -26,7 +39,6 @@ enum PipeRowSyntax {
             if !hasPipe { break }
             i = skipPipe(b, i, end)
         }
-        return cells.isEmpty ? nil : cells
     }
 
     private static func skipPipe(_ b: [UInt8], _ pipeIndex: Int, _ end: Int) -> Int {

@@ -1,21 +1,22 @@
 import GridModel
 
 /// A pipe table read from text: cells as byte ranges into `bytes`, so formatting never copies cell text
-/// into strings. Row 0 is the header; the delimiter row is held as `alignments`.
+/// into strings. Row 0 is the header; the delimiter row is held as `alignments`. Cells are stored flat,
+/// row after row, which keeps a 100,000-row table to a few arrays.
 public struct PipeTable: Sendable {
     /// The bytes the cell ranges point into (usually the whole document).
     public let bytes: [UInt8]
-    /// Header first, then body rows; each row its cells' byte ranges, trimmed. Rows may be short or long.
-    public var rows: [[Range<Int>]]
+    /// Every cell's byte range, trimmed, header first, row after row.
+    public private(set) var cells: [Range<Int>] = []
+    /// Where each row starts in `cells`, plus the end: row `r` is `cells[rowStarts[r]..<rowStarts[r + 1]]`.
+    public private(set) var rowStarts: [Int] = [0]
     public var alignments: [ColumnAlignment]
 
-    /// The header's cell count: the width the table renders with.
-    public var columnCount: Int { alignments.count }
-
-    public init(bytes: [UInt8], rows: [[Range<Int>]], alignments: [ColumnAlignment]) {
+    public init(bytes: [UInt8], alignments: [ColumnAlignment], rowCapacity: Int = 0) {
         self.bytes = bytes
-        self.rows = rows
         self.alignments = alignments
+        rowStarts.reserveCapacity(rowCapacity + 1)
+        cells.reserveCapacity(rowCapacity * alignments.count)
     }
 
     /// Builds a table from cell texts (header first); used after an edit on the grid model.
@@ -29,35 +30,47 @@ public struct PipeTable: Sendable {
                 return start..<bytes.count
             })
         }
-        self.init(bytes: bytes, rows: rows, alignments: alignments)
+        self.init(bytes: bytes, alignments: alignments)
+        for row in rows { appendRow(row) }
     }
 
+    public mutating func appendRow<C: Collection<Range<Int>>>(_ rowCells: C) {
+        cells.append(contentsOf: rowCells)
+        rowStarts.append(cells.count)
+    }
+
+    /// The header's cell count: the width the table renders with.
+    public var columnCount: Int { alignments.count }
+    public var rowCount: Int { rowStarts.count - 1 }
+
+    public func cells(ofRow r: Int) -> ArraySlice<Range<Int>> { cells[rowStarts[r]..<rowStarts[r + 1]] }
+    public func cellCount(ofRow r: Int) -> Int { rowStarts[r + 1] - rowStarts[r] }
+
     public func text(row: Int, column: Int) -> String {
-        guard column < rows[row].count else { return "" }
-        return String(decoding: bytes[rows[row][column]], as: UTF8.self)
+        guard column < cellCount(ofRow: row) else { return "" }
+        return String(decoding: bytes[cells[rowStarts[row] + column]], as: UTF8.self)
     }
 
     /// All cell texts, header first.
     public var texts: [[String]] {
-        rows.indices.map { r in rows[r].indices.map { text(row: r, column: $0) } }
+        (0..<rowCount).map { r in (0..<cellCount(ofRow: r)).map { text(row: r, column: $0) } }
     }
 
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
     public static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
         let b = text.bytes
-        var rows: [[Range<Int>]] = []
-        rows.reserveCapacity(region.contentStarts.count - 1)
-        var alignments: [ColumnAlignment] = []
-        for (offset, start) in region.contentStarts.enumerated() {
-            let line = region.firstLine + offset
-            let end = text.contentEnd(line)
+        let delimiterEnd = text.contentEnd(region.firstLine + 1)
+        let (_, delimiterText) = BlockSyntax.indentation(b, region.contentStarts[1], delimiterEnd)
+        let alignments = PipeRowSyntax.delimiterRow(b, delimiterText, delimiterEnd) ?? []
+        var table = PipeTable(bytes: b, alignments: alignments, rowCapacity: region.contentStarts.count)
+        var rowCells: [Range<Int>] = []
+        for (offset, start) in region.contentStarts.enumerated() where offset != 1 {
+            let end = text.contentEnd(region.firstLine + offset)
             let (_, p) = BlockSyntax.indentation(b, start, end)
-            if offset == 1 {
-                alignments = PipeRowSyntax.delimiterRow(b, p, end) ?? []
-            } else {
-                rows.append(PipeRowSyntax.cells(b, p, end) ?? [])
-            }
+            rowCells.removeAll(keepingCapacity: true)
+            PipeRowSyntax.appendCells(b, p, end, to: &rowCells)
+            table.appendRow(rowCells)
         }
-        return PipeTable(bytes: b, rows: rows, alignments: alignments)
+        return table
     }
 }

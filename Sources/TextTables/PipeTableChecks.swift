@@ -4,7 +4,9 @@ public enum PipeTableChecks {
     public static func check(_ table: PipeTable) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let expected = table.columnCount
-        for (r, cells) in table.rows.enumerated() where r > 0 && !cells.isEmpty {
+        for r in 1..<max(1, table.rowCount) {
+            let cells = Array(table.cells(ofRow: r))
+            guard !cells.isEmpty else { continue }
             if cells.count > expected {
                 let extra = cells.count - expected
                 diagnostics.append(Diagnostic(

@@ -17,49 +17,64 @@ public struct FormatOptions: Sendable, Hashable {
 }
 
 /// Prints a pipe table in the default style (design/formats.md): outer pipes, one space of padding,
-/// columns as wide as their widest cell and at least 3, alignment applied inside cells.
-public enum PipeTablePrinter {
+/// columns as wide as their widest cell and at least 3, alignment applied inside cells, short rows
+/// filled with empty cells, extra cells kept as further columns.
+public struct PipeTablePrinter {
     static let minimumWidth = 3
 
-    /// The table's lines without line terminators, each starting with `indent`.
+    public let table: PipeTable
+    let layout: PipeTableLayout
+    let indent: ArraySlice<UInt8>
+    let style: DelimiterRowStyle
+
     /// `startColumn` is the display column where `indent` starts (after any container prefix).
-    public static func lines(
-        _ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions = .init()
-    ) -> [[UInt8]] {
-        let layout = PipeTableLayout(table, startColumn: startColumn + indent.count, options: options.width)
-        var lines: [[UInt8]] = []
-        lines.reserveCapacity(table.rows.count + 1)
-        for r in table.rows.indices {
-            lines.append(row(r, of: table, layout: layout, indent: indent))
-            if r == 0 { lines.append(delimiter(table, layout: layout, indent: indent, style: options.delimiterRow)) }
-        }
-        return lines
+    public init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions = .init()) {
+        self.table = table
+        self.indent = indent
+        self.style = options.delimiterRow
+        self.layout = PipeTableLayout(table, textColumn: startColumn + indent.count + 2, options: options.width)
     }
 
-    private static func row(_ r: Int, of table: PipeTable, layout: PipeTableLayout, indent: ArraySlice<UInt8>) -> [UInt8] {
-        let cells = table.rows[r]
-        let count = max(cells.count, table.columnCount)
-        var out: [UInt8] = []
-        out.reserveCapacity(indent.count + layout.widths.prefix(count).reduce(0, +) * 2 + 3 * count + 2)
+    /// Number of printed lines: the rows and the delimiter row.
+    public var lineCount: Int { table.rowCount + 1 }
+
+    /// Appends printed line `line` (no terminator) to `out`: line 0 is the header, 1 the delimiter row.
+    public func appendLine(_ line: Int, to out: inout [UInt8]) {
+        switch line {
+        case 0: appendRow(0, to: &out)
+        case 1: appendDelimiter(to: &out)
+        default: appendRow(line - 1, to: &out)
+        }
+    }
+
+    /// Every line, each without terminator.
+    public func lines() -> [[UInt8]] {
+        (0..<lineCount).map { line in
+            var out: [UInt8] = []
+            appendLine(line, to: &out)
+            return out
+        }
+    }
+
+    private func appendRow(_ r: Int, to out: inout [UInt8]) {
+        let first = table.rowStarts[r]
+        let cellCount = table.rowStarts[r + 1] - first
         out.append(contentsOf: indent)
         out.append(UInt8(ascii: "|"))
-        for c in 0..<count {
-            let width = c < cells.count ? layout.cellWidths[r][c] : 0
+        for c in 0..<max(cellCount, table.columnCount) {
+            let width = c < cellCount ? layout.cellWidths[first + c] : 0
             let padding = layout.widths[c] - width
             let alignment = c < table.columnCount ? table.alignments[c] : .none
             let before = alignment == .right ? padding : alignment == .center ? padding / 2 : 0
             appendSpaces(1 + before, to: &out)
-            if c < cells.count { out.append(contentsOf: table.bytes[cells[c]]) }
+            if c < cellCount { out.append(contentsOf: table.bytes[table.cells[first + c]]) }
             appendSpaces(padding - before + 1, to: &out)
             out.append(UInt8(ascii: "|"))
         }
-        return out
     }
 
-    private static func delimiter(
-        _ table: PipeTable, layout: PipeTableLayout, indent: ArraySlice<UInt8>, style: DelimiterRowStyle
-    ) -> [UInt8] {
-        var out = Array(indent)
+    private func appendDelimiter(to out: inout [UInt8]) {
+        out.append(contentsOf: indent)
         out.append(UInt8(ascii: "|"))
         for (c, alignment) in table.alignments.enumerated() {
             let width = layout.widths[c] + (style == .compact ? 2 : 0)
@@ -67,37 +82,83 @@ public enum PipeTablePrinter {
             let left = alignment == .left || alignment == .center
             let right = alignment == .right || alignment == .center
             if left { out.append(UInt8(ascii: ":")) }
-            out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: width - (left ? 1 : 0) - (right ? 1 : 0)))
+            appendRepeated(UInt8(ascii: "-"), width - (left ? 1 : 0) - (right ? 1 : 0), to: &out)
             if right { out.append(UInt8(ascii: ":")) }
             if style == .padded { out.append(0x20) }
             out.append(UInt8(ascii: "|"))
         }
-        return out
     }
 
+    private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
+        for _ in 0..<count { out.append(byte) }
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     @inline(__always)
-    private static func appendSpaces(_ n: Int, to out: inout [UInt8]) {
-        for _ in 0..<n { out.append(0x20) }
+    private func appendSpaces(_ n: Int, to out: inout [UInt8]) {
+        var left = n
+        while left > 0 {
+            let chunk = min(left, 64)
+            out.append(contentsOf: PipeTablePrinter.spaces[0..<chunk])
+            left -= chunk
+        }
+    }
+
+    /// Exactly how many bytes `appendLine` writes for every line together, terminators not included.
+    public var printedByteCount: Int {
+        var prefixWidths = [0]
+        for w in layout.widths { prefixWidths.append(prefixWidths.last! + w + 3) }
+        var total = layout.extraBytes
+        for r in 0..<table.rowCount {
+            total += indent.count + 1 + prefixWidths[max(table.cellCount(ofRow: r), table.columnCount)]
+        }
+        return total + indent.count + 1 + prefixWidths[table.columnCount]
     }
 }
 
-/// Column widths of a pipe table and the display width of every cell.
+/// Column widths of a pipe table and the display width of every cell (parallel to `table.cells`).
 struct PipeTableLayout {
     var widths: [Int]
-    var cellWidths: [[Int]]
+    var cellWidths: [Int]
+    /// How many more bytes than display columns the cells take (multi-byte characters, zero-width marks).
+    var extraBytes = 0
 
-    init(_ table: PipeTable, startColumn: Int, options: WidthOptions) {
-        let columns = max(table.columnCount, table.rows.map(\.count).max() ?? 0)
+    /// `textColumn` is the display column where the first column's text starts; it matters only for tabs.
+    init(_ table: PipeTable, textColumn: Int, options: WidthOptions) {
+        var columns = table.columnCount
+        for r in 0..<table.rowCount { columns = max(columns, table.cellCount(ofRow: r)) }
         widths = [Int](repeating: PipeTablePrinter.minimumWidth, count: columns)
-        cellWidths = table.rows.map { [Int](repeating: 0, count: $0.count) }
-        var textColumn = startColumn + 2  // where column 0's text starts: after "| "
-        for c in 0..<columns {
-            for r in table.rows.indices where c < table.rows[r].count {
-                let w = PipeTableLayout.width(table.bytes[table.rows[r][c]], at: textColumn, options)
-                cellWidths[r][c] = w
+        cellWidths = [Int](repeating: 0, count: table.cells.count)
+        var sawTab = false
+        for r in 0..<table.rowCount {
+            let first = table.rowStarts[r]
+            for c in 0..<(table.rowStarts[r + 1] - first) {
+                let text = table.bytes[table.cells[first + c]]
+                sawTab = sawTab || text.contains(0x09)
+                let w = PipeTableLayout.width(text, at: 0, options)
+                extraBytes += text.count - w
+                cellWidths[first + c] = w
                 if w > widths[c] { widths[c] = w }
             }
-            textColumn += widths[c] + 3
+        }
+        if sawTab { measureTabs(table, textColumn: textColumn, options: options) }
+    }
+
+    /// Tabs reach the next tab stop from where the cell's text starts, which depends on the columns to its
+    /// left: measure column by column.
+    private mutating func measureTabs(_ table: PipeTable, textColumn: Int, options: WidthOptions) {
+        var column = textColumn
+        extraBytes = 0
+        for c in widths.indices {
+            widths[c] = PipeTablePrinter.minimumWidth
+            for r in 0..<table.rowCount where c < table.cellCount(ofRow: r) {
+                let index = table.rowStarts[r] + c
+                cellWidths[index] = PipeTableLayout.width(table.bytes[table.cells[index]], at: column, options)
+                extraBytes += table.cells[index].count - cellWidths[index]
+                widths[c] = max(widths[c], cellWidths[index])
+            }
+            column += widths[c] + 3
         }
     }
 

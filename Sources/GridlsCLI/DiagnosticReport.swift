@@ -1,0 +1,19 @@
+import TextTables
+
+/// Diagnostics as compilers print them: `path:line:column: severity: message [code]`, 1-based, columns in bytes.
+public enum DiagnosticReport {
+    public static func line(_ diagnostic: Diagnostic, path: String, text: TextLines) -> String {
+        let (line, column) = position(of: diagnostic.range.lowerBound, in: text)
+        return "\(path):\(line + 1):\(column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"
+    }
+
+    /// Zero-based line and byte column of an offset.
+    static func position(of offset: Int, in text: TextLines) -> (line: Int, column: Int) {
+        var low = 0, high = text.starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if text.starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return (low, offset - text.starts[low])
+    }
+}
