@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TextTables
+
+/// GitHub's renderer must read a formatted document exactly as it read the original, and find the tables
+/// gridls finds: one comparison that catches lost cells, broken escapes, tables invented and tables missed.
+@Suite(.enabled(if: Cmark.isAvailable, "needs cmark-gfm"))
+struct ConformanceTests {
+    @Test(arguments: FixtureTests.inputs())
+    func fixtureRendersTheSameAfterFormatting(_ name: String) throws {
+        let input = Array(try Data(contentsOf: FixtureTests.root.appendingPathComponent(name)))
+        let options = FixtureTests.optionSets[String(name.prefix { $0 != "/" })]!
+        try expectSameMeaning(input, options: options, countTables: name != "default/not-tables.md")
+    }
+
+    @Test(arguments: 0..<2000)
+    func randomDocumentRendersTheSameAfterFormatting(seed: UInt64) throws {
+        var generator = RandomDocument(seed: seed)
+        let document = Array(generator.make().utf8)
+        // Front matter and `$$` math hide look-alike tables from gridls, deliberately, and not from cmark-gfm.
+        guard !generator.usesExtensions else { return }
+        try expectSameMeaning(document, options: FormatOptions())
+    }
+
+    /// `countTables` is off for a fixture with front matter or math.
+    private func expectSameMeaning(_ input: [UInt8], options: FormatOptions, countTables: Bool = true) throws {
+        let output = DocumentFormatter.format(input, options: options)
+        let before = try Cmark.html(input)
+        #expect(try Cmark.html(output) == before, "\(String(decoding: input, as: UTF8.self))")
+        guard countTables else { return }
+        let tablesFound = MarkdownScanner.scan(TextLines(input)).tables.count
+        let tablesRendered = before.components(separatedBy: "<table>").count - 1
+        #expect(tablesFound == tablesRendered, "\(String(decoding: input, as: UTF8.self))")
+    }
+}

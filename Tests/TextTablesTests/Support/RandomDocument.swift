@@ -1,0 +1,84 @@
+/// Random Markdown documents full of tables and look-alikes, for property and conformance tests:
+/// pipe tables with CJK, emoji, combining marks, escapes and code spans, short and long rows, inside block
+/// quotes and list items, between code fences, HTML blocks and paragraphs that hold pipes.
+struct RandomDocument {
+    var random: SeededRandom
+    /// Whether the document uses front matter or `$$` math blocks, which gridls honours and cmark-gfm does not.
+    private(set) var usesExtensions = false
+
+    static let words = ["alpha", "beta", "x", "42", "3.14", "", "東京", "日本語", "ＡＢＣ", "😀", "👨‍👩‍👧", "🇯🇵",
+                        "❤️", "cafe\u{301}", "±°", "Ελλ", "a \\| b", "`code`", "`x \\| y`", "**bold**", "a\tb",
+                        "<br>", "\\", "[link](u)", "ｶﾀｶﾅ"]
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    mutating func make() -> String {
+        let newline = random.chance(0.25) ? "\r\n" : "\n"
+        var blocks: [String] = []
+        if random.chance(0.1) {
+            blocks.append("---\ntitle: |a|b|\n---")
+            usesExtensions = true
+        }
+        for _ in 0..<random.int(1...8) { blocks.append(block()) }
+        var text = blocks.joined(separator: random.chance(0.9) ? "\n\n" : "\n")
+        if random.chance(0.8) { text += "\n" }
+        return text.replacingOccurrences(of: "\n", with: newline)
+    }
+
+    private mutating func block() -> String {
+        switch random.int(0...11) {
+        case 0: return "```\n" + table() + "\n```"
+        case 1: return "<div>\n" + table() + "\n</div>"
+        case 2: return "Some prose with a | pipe and `code | pipe`."
+        case 3: return "    " + table().replacingOccurrences(of: "\n", with: "\n    ")
+        case 4: return prefixed(table(), first: "> ", rest: "> ")
+        case 5: return prefixed("item\n\n" + table(), first: "- ", rest: "  ")
+        case 6: return "# Heading | with pipe"
+        case 7:
+            usesExtensions = true
+            return "$$\n" + table() + "\n$$"
+        case 8: return "A paragraph line\n" + table()
+        case 9: return prefixed(table() + "\n" + follower(), first: random.pick(["> ", ">", "1. ", "- > "]), rest: random.pick(["> ", ">", "   ", "  > ", ""]))
+        default: return table() + (random.chance(0.5) ? "\n" + follower() : "")
+        }
+    }
+
+    /// A line right after a table: some continue it as a row, some end it.
+    private mutating func follower() -> String {
+        random.pick([
+            "a line without pipes", "|", "||", "| |", "- list item", "2. ordered", "* star", "# heading", "<div>",
+            "<!-- comment -->", "    | indented | row |", "   | three | spaces |", "***", "---", "> quote", "```",
+            "\\|", "$$", "| a | b | c | d | e | f |", "x|", "\t| tab |", "<span>x</span>", "[ref]: /url",
+        ])
+    }
+
+    private func prefixed(_ text: String, first: String, rest: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { i, line in
+            (i == 0 ? first : rest) + line
+        }.joined(separator: "\n")
+    }
+
+    mutating func table() -> String {
+        let columns = random.int(1...5)
+        let indent = String(repeating: " ", count: random.chance(0.2) ? random.int(1...3) : 0)
+        let outer = random.chance(0.8)
+        var lines = [row((0..<columns).map { _ in cell() }, outer: outer)]
+        let markers = [":-", "-:", ":-:", "---", "-"]
+        lines.append(row((0..<columns).map { _ in random.pick(markers) }, outer: outer || columns == 1))
+        for _ in 0..<random.int(0...6) {
+            let count = random.chance(0.8) ? columns : random.int(1...columns + 2)
+            lines.append(row((0..<count).map { _ in cell() }, outer: outer || count == 1))
+        }
+        return lines.map { indent + $0 }.joined(separator: "\n")
+    }
+
+    private mutating func cell() -> String {
+        (0..<random.int(1...3)).map { _ in random.pick(Self.words) }.joined(separator: " ")
+    }
+
+    private mutating func row(_ cells: [String], outer: Bool) -> String {
+        let spaced = cells.map { String(repeating: " ", count: random.int(0...2)) + $0 + String(repeating: " ", count: random.int(0...2)) }
+        let body = spaced.joined(separator: "|")
+        return outer ? "|" + body + "|" : body
+    }
+}
