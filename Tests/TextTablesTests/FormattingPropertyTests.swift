@@ -1,0 +1,57 @@
+import Testing
+import TextTables
+
+/// The engine's promises, checked on random documents: formatting is idempotent, changes no line outside
+/// tables, no container prefix, no line ending and no cell's text, and finds the same tables afterwards.
+struct FormattingPropertyTests {
+    static let seeds: [UInt64] = Array(1000..<1600)
+
+    @Test(arguments: seeds)
+    func formattingKeepsItsPromises(seed: UInt64) {
+        var generator = RandomDocument(seed: seed)
+        let input = Array(generator.make().utf8)
+        let output = DocumentFormatter.format(input)
+        #expect(DocumentFormatter.format(output) == output, "not idempotent")
+
+        let before = TextLines(input), after = TextLines(output)
+        #expect(before.count == after.count, "line count changed")
+        guard before.count == after.count else { return }
+        let scanBefore = MarkdownScanner.scan(before), scanAfter = MarkdownScanner.scan(after)
+        #expect(scanBefore.tables.map(\.lines) == scanAfter.tables.map(\.lines), "tables moved")
+
+        var tableLines = Set<Int>()
+        for region in scanBefore.tables { tableLines.formUnion(region.lines) }
+        for line in 0..<before.count {
+            #expect(Array(before.terminator(line)) == Array(after.terminator(line)), "line \(line) ending changed")
+            if !tableLines.contains(line) {
+                #expect(before.bytes[before.starts[line]..<before.fullEnd(line)]
+                    .elementsEqual(after.bytes[after.starts[line]..<after.fullEnd(line)]), "line \(line) changed")
+            }
+        }
+        for (old, new) in zip(scanBefore.tables, scanAfter.tables) {
+            expectSameCells(old, before, new, after)
+        }
+    }
+
+    private func expectSameCells(_ old: TableRegion, _ before: TextLines, _ new: TableRegion, _ after: TextLines) {
+        for (offset, line) in old.lines.enumerated() {
+            let oldPrefix = before.bytes[before.starts[line]..<old.contentStarts[offset]]
+            let newPrefix = after.bytes[after.starts[line]..<new.contentStarts[offset]]
+            #expect(oldPrefix.elementsEqual(newPrefix), "prefix of line \(line) changed")
+        }
+        let oldTable = PipeTable.parse(before, region: old), newTable = PipeTable.parse(after, region: new)
+        #expect(oldTable.alignments == newTable.alignments)
+        for (oldRow, newRow) in zip(oldTable.texts, newTable.texts) {
+            // A short row gains empty cells up to the header's count; nothing else may change.
+            #expect(Array(newRow.prefix(oldRow.count)) == oldRow)
+            #expect(newRow.dropFirst(oldRow.count).allSatisfy { $0.isEmpty })
+            #expect(newRow.count == max(oldRow.count, oldTable.columnCount))
+        }
+    }
+
+    @Test func trailingNewlineAndIndentationSurvive() {
+        let input = "  |a|b|\r\n  |-|-|\r\n  |1|2|"
+        let output = String(decoding: DocumentFormatter.format(Array(input.utf8)), as: UTF8.self)
+        #expect(output == "  | a   | b   |\r\n  | --- | --- |\r\n  | 1   | 2   |")
+    }
+}

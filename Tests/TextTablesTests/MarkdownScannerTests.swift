@@ -1,0 +1,63 @@
+import Testing
+import TextTables
+
+/// Where tables are found (design/formats.md): the lines of each table the scanner reports.
+struct MarkdownScannerTests {
+    func tableLines(_ document: String) -> [Range<Int>] {
+        MarkdownScanner.scan(TextLines(document)).tables.map(\.lines)
+    }
+
+    @Test func aTableRunsUntilABlankLine() {
+        #expect(tableLines("|a|\n|-|\n|1|\n\n|2|\n") == [0..<3])
+    }
+
+    @Test func theHeaderIsTheLastLineOfAParagraph() {
+        #expect(tableLines("intro\nmore\n|a|\n|-|\n") == [2..<4])
+    }
+
+    @Test(arguments: [
+        "```\n|a|\n|-|\n```\n", "~~~\n|a|\n|-|\n~~~\n", "````\n```\n|a|\n|-|\n````\n",
+        "    |a|\n    |-|\n", "<div>\n|a|\n|-|\n</div>\n", "<!--\n|a|\n|-|\n-->\n",
+        "<script>\n|a|\n|-|\n</script>\n", "---\n|a|\n|-|\n---\n", "+++\n|a|\n|-|\n+++\n",
+        "$$\n|a|\n|-|\n$$\n", "|a|b|\n|-|-|-|\n", "# |a|\n|-|\n", "|a|\n---\n",
+    ])
+    func lookAlikesAreNotTables(_ document: String) {
+        #expect(tableLines(document) == [])
+    }
+
+    @Test func fencesCloseOnlyWithTheSameCharacterAtLeastAsLong() {
+        #expect(tableLines("````\n```\n|a|\n|-|\n````\n|b|\n|-|\n") == [5..<7])
+        #expect(tableLines("~~~\n```\n|a|\n|-|\n") == [])
+    }
+
+    @Test func tablesInBlockQuotesAndListItemsKeepTheirPrefixes() {
+        let document = "> |a|\n> |-|\n> |1|\n\n- item\n\n  |b|\n  |-|\n"
+        let scan = MarkdownScanner.scan(TextLines(document))
+        #expect(scan.tables.map(\.lines) == [0..<3, 6..<8])
+        #expect(scan.tables[0].contentStarts == [2, 8, 14])
+        #expect(scan.tables[1].contentStarts == [29, 35])
+    }
+
+    @Test func aTableInAQuoteEndsWhereTheQuoteEnds() {
+        #expect(tableLines("> |a|\n> |-|\n|1|\n") == [0..<2])
+    }
+
+    @Test func frontMatterOnlyAtTheTop() {
+        #expect(tableLines("---\nx: 1\n---\n|a|\n|-|\n") == [3..<5])
+        #expect(tableLines("text\n\n---\n|a|\n|-|\n") == [3..<5])
+    }
+
+    @Test(arguments: ["- item", "1. item", "2) item", "> quote", "# heading", "<div>", "    code", "***", "```", "|"])
+    func blockStartsEndATable(_ line: String) {
+        #expect(tableLines("|a|\n|-|\n|1|\n\(line)\n") == [0..<3])
+    }
+
+    @Test(arguments: ["text without pipes", "||", "\\|", "   |three spaces|"])
+    func otherLinesContinueATable(_ line: String) {
+        #expect(tableLines("|a|\n|-|\n\(line)\n") == [0..<3])
+    }
+
+    @Test func crlfDocumentsAreScannedLikeLF() {
+        #expect(tableLines("|a|\r\n|-|\r\n|1|\r\n\r\n|2|\r\n") == [0..<3])
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import TextTables
+
+/// The diagnostics of pipe tables: exact codes, severities, messages and ranges.
+struct PipeTableChecksTests {
+    func diagnostics(_ document: String) -> [Diagnostic] {
+        let text = TextLines(document)
+        return DocumentFormatter.diagnostics(text, scan: MarkdownScanner.scan(text))
+    }
+
+    @Test func extraCellsAreAWarningOverTheCellsThatAreNotRendered() {
+        let found = diagnostics("| a | b |\n|---|---|\n| 1 | 2 | 3 | 4 |\n")
+        #expect(found == [Diagnostic(
+            code: .extraCells, severity: .warning,
+            message: "row has 4 cells but the header has 2: the last 2 cells are not rendered; add 2 header cells or remove them",
+            range: 30..<35)])
+    }
+
+    @Test func missingCellsAreInformation() {
+        let found = diagnostics("| a | b | c |\n|---|---|---|\n| 1 |\n")
+        #expect(found == [Diagnostic(
+            code: .missingCells, severity: .information,
+            message: "row has 1 of the header's 3 cells: formatting adds 2 empty cells",
+            range: 30..<31)])
+    }
+
+    @Test func aDelimiterRowWithAnotherCountIsAnErrorAndNoTable() {
+        let document = "| a | b |\n|---|---|---|\n| 1 | 2 |\n"
+        #expect(diagnostics(document) == [Diagnostic(
+            code: .delimiterCountMismatch, severity: .error,
+            message: "not a table: the delimiter row has 3 cells but the header row has 2; give both the same number of cells",
+            range: 10..<23)])
+        #expect(DocumentFormatter.format(Array(document.utf8)) == Array(document.utf8))
+    }
+
+    @Test func aSetextUnderlineIsNotReported() {
+        #expect(diagnostics("Title\n---\n\nText | more\n--\n") == [])
+    }
+
+    @Test func aWellFormedTableHasNoDiagnostic() {
+        #expect(diagnostics("| a | b |\n|---|---|\n| 1 | 2 |\n") == [])
+    }
+}
