@@ -46,6 +46,11 @@ enum FileAccess {
     /// failure at any point leaves the original as it was. Keeps the file's permissions; follows symlinks.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
         guard access(path, W_OK) == 0 else { throw FileError(path: path, reason: systemReason()) }
+        var current = stat()
+        // Root may write anything; a file nobody may write is still meant to stay as it is.
+        if stat(path, &current) == 0 && current.st_mode & 0o222 == 0 {
+            throw FileError(path: path, reason: "read-only file")
+        }
         var target = path
         if let resolved = realpath(path, nil) {
             target = String(cString: resolved)

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// Usage errors and unreadable or unwritable files: a message naming the problem on stderr, exit 2, nothing lost.
+struct CommandLineErrorTests {
+    @Test(arguments: [
+        (["--bogus"], "gridls: unknown command '--bogus': expected format or check"),
+        ([], "gridls: missing command: format or check"),
+        (["format", "--nope"], "gridls: unknown option '--nope' for format"),
+        (["check", "-i", "x.md"], "gridls: unknown option '-i' for check"),
+        (["format", "-i", "--check", "x.md"], "gridls: --in-place and --check cannot be used together"),
+        (["format", "-i"], "gridls: --in-place needs files: standard input cannot be rewritten"),
+        (["format", "--ambiguous-width", "3"], "gridls: --ambiguous-width must be 1 or 2, not '3'"),
+        (["format", "--delimiter-row"], "gridls: --delimiter-row needs a value"),
+        (["format", "--tab-size", "0"], "gridls: --tab-size must be a whole number from 1 to 32, not '0'"),
+    ])
+    func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
+        let run = try Gridls.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message + "\nRun 'gridls --help' for usage.\n")
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try Gridls.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("usage: gridls format [options] [FILE...]"))
+        #expect(try Gridls.run(["format", "--help"]).stdout == help.stdout)
+        #expect(try Gridls.run(["--version"]).stdout == "gridls 0.1.0\n")
+    }
+
+    @Test func unreadableInputsAreNamedAndTheRestStillRuns() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let good = try folder.write("good.md", "|a|\n|-|\n")
+        let binary = folder.url.appendingPathComponent("binary.md").path
+        try Data([0x7C, 0x00, 0x7C, 0x0A]).write(to: URL(fileURLWithPath: binary))
+        let latin1 = folder.url.appendingPathComponent("latin1.md").path
+        try Data([0x7C, 0xE9, 0x7C, 0x0A]).write(to: URL(fileURLWithPath: latin1))
+        let missing = folder.url.appendingPathComponent("missing.md").path
+        let run = try Gridls.run(["format", missing, folder.url.path, binary, latin1, good])
+        #expect(run.status == 2)
+        #expect(run.stdout == "| a   |\n| --- |\n")
+        #expect(run.stderr == """
+            gridls: \(missing): no such file or directory
+            gridls: \(folder.url.path): is a directory
+            gridls: \(binary): binary file (contains NUL bytes)
+            gridls: \(latin1): not UTF-8 text
+
+            """)
+    }
+
+    @Test func aFileThatCannotBeWrittenIsReportedAndLeftAsItWas() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = try folder.write("locked.md", "|a|\n|-|\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let run = try Gridls.run(["format", "-i", path])
+        #expect(run.status == 2)
+        #expect(run.stderr == "gridls: \(path): read-only file\n")
+        #expect(try folder.read("locked.md") == "|a|\n|-|\n")
+    }
+}

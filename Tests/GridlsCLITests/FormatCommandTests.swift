@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `gridls format` in the conventions of gofmt: stdout by default, -i rewrites, --check lists and exits 1.
+struct FormatCommandTests {
+    static let messy = "# Doc\n\n|a|b|\n|-|-:|\n|long cell|1|\n"
+    static let tidy = "# Doc\n\n| a         |   b |\n| --------- | --: |\n| long cell |   1 |\n"
+
+    @Test func formatsStandardInputToStandardOutput() throws {
+        let run = try Gridls.run(["format"], stdin: Self.messy)
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.tidy)
+        #expect(run.stderr == "")
+        #expect(try Gridls.run(["format", "-"], stdin: Self.messy).stdout == Self.tidy)
+    }
+
+    @Test func formatsFilesInArgumentOrder() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        var paths: [String] = []
+        var expected = ""
+        for i in 0..<12 {
+            paths.append(try folder.write("f\(i).md", "|n|\n|-|\n|\(i)|\n"))
+            expected += "| n   |\n| --- |\n| \(i)   |\n".replacingOccurrences(of: "| \(i)   |", with: "| \(i)" + String(repeating: " ", count: 4 - String(i).count) + "|")
+        }
+        let run = try Gridls.run(["format"] + paths)
+        #expect(run.status == 0)
+        #expect(run.stdout == expected)
+    }
+
+    @Test func inPlaceRewritesOnlyWhatChangesAndKeepsPermissions() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let messy = try folder.write("messy.md", Self.messy)
+        let tidy = try folder.write("tidy.md", Self.tidy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: messy)
+        let before = try FileManager.default.attributesOfItem(atPath: tidy)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.01)
+        let run = try Gridls.run(["format", "-i", messy, tidy])
+        #expect(run.status == 0)
+        #expect(run.stdout == "")
+        #expect(try folder.read("messy.md") == Self.tidy)
+        #expect(try FileManager.default.attributesOfItem(atPath: messy)[.posixPermissions] as? Int == 0o640)
+        #expect(try FileManager.default.attributesOfItem(atPath: tidy)[.modificationDate] as? Date == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted() == ["messy.md", "tidy.md"])
+    }
+
+    @Test func checkListsFilesThatWouldChangeAndChangesNothing() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let messy = try folder.write("messy.md", Self.messy)
+        let tidy = try folder.write("tidy.md", Self.tidy)
+        let run = try Gridls.run(["format", "--check", tidy, messy])
+        #expect(run.status == 1)
+        #expect(run.stdout == "\(messy)\n")
+        #expect(try folder.read("messy.md") == Self.messy)
+        #expect(try Gridls.run(["format", "--check", tidy]).status == 0)
+    }
+
+    @Test func optionsReachTheFormatter() throws {
+        let compact = try Gridls.run(["format", "--delimiter-row", "compact", "--ambiguous-width=2"], stdin: "|±|\n|:-|\n")
+        #expect(compact.stdout == "| ±  |\n|:----|\n")
+        let wide = try Gridls.run(["format", "--ambiguous-width", "2"], stdin: "|±±|\n|-|\n")
+        #expect(wide.stdout == "| ±± |\n| ---- |\n")
+    }
+
+    @Test func aLineOfTextOutsideTablesIsNeverTouched() throws {
+        let text = "no tables here |\r\n```\n|a|\n|-|\n```\n  trailing spaces   \n\n\n"
+        #expect(try Gridls.run(["format"], stdin: text).stdout == text)
+    }
+}
