@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Benchmark of `gridls format` on the shared corpus: release build, whole process, median of runs.
+
+Usage: scripts/bench.py [--runs N] [--corpus DIR]
+Builds the release binary, generates the corpus with ../shared/corpus/gen_corpus.py (unless --corpus names
+one), formats every document N times (output to /dev/null) and prints, per input: size, median wall time,
+throughput in MB/s (10^6 bytes) and the process's peak resident memory.
+"""
+import argparse, os, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def run_once(binary, path):
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as sink:
+        proc = subprocess.Popen([binary, "format", path], stdout=sink)
+        _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    if status != 0:
+        sys.exit("gridls format %s failed with status %d" % (path, status))
+    return elapsed, usage.ru_maxrss / 1024.0  # ru_maxrss is in KiB on Linux
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--corpus")
+    args = parser.parse_args()
+    subprocess.run(["swift", "build", "-c", "release", "--product", "gridls"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = os.path.join(ROOT, ".build", "release", "gridls")
+    corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
+    if not args.corpus:
+        generator = os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py")
+        subprocess.run([sys.executable, generator, corpus], check=True)
+    print("%-22s %10s %10s %9s %10s" % ("input", "bytes", "median s", "MB/s", "peak MB"))
+    for name in sorted(os.listdir(corpus)):
+        path = os.path.join(corpus, name)
+        size = os.path.getsize(path)
+        runs = [run_once(binary, path) for _ in range(args.runs)]
+        seconds = statistics.median(r[0] for r in runs)
+        peak = max(r[1] for r in runs)
+        print("%-22s %10d %10.3f %9.1f %10.1f" % (name, size, seconds, size / seconds / 1e6, peak))
+
+if __name__ == "__main__":
+    main()
