@@ -26,26 +26,32 @@ public enum CommandRunner {
         case .version:
             writeOutput(Array("gridls \(gridlsVersion)\n".utf8))
             return ExitCode.success
-        case let .format(paths, mode, options):
-            let jobs = (paths.isEmpty ? ["-"] : paths).map(DocumentJob.init)
+        case let .format(paths, mode, options, assumedName):
+            let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
             return reportFormatting(jobs, mode: mode, outcomes: inParallel(jobs) { $0.format(mode: mode, options: options) })
-        case let .check(paths, _):
-            let jobs = (paths.isEmpty ? ["-"] : paths).map(DocumentJob.init)
-            return reportChecks(jobs, outcomes: inParallel(jobs) { $0.check() })
+        case let .check(paths, options, assumedName):
+            let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
+            return reportChecks(jobs, outcomes: inParallel(jobs) { $0.check(options: options) })
         }
     }
 
+    /// Formatted documents go to stdout (or the names of those that would change, for --check); the errors
+    /// of tables that could not be formatted go to stderr and make the exit status 1.
     private static func reportFormatting(_ jobs: [DocumentJob], mode: FormatMode, outcomes: [DocumentJob.Outcome]) -> Int32 {
         var status = ExitCode.success
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case .formatted(let bytes):
-                writeOutput(bytes)
-            case .changed(true) where mode == .check:
-                writeOutput(Array("\(job.displayName)\n".utf8))
-                status = max(status, ExitCode.findings)
-            case .changed:
-                break
+            case let .formatted(output, changed, refused, text):
+                if let output { writeOutput(output) }
+                if mode == .check && changed {
+                    writeOutput(Array("\(job.displayName)\n".utf8))
+                    status = max(status, ExitCode.findings)
+                }
+                if !refused.isEmpty {
+                    let lines = refused.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
+                    writeError(lines.joined())
+                    status = max(status, ExitCode.findings)
+                }
             case .failed(let error):
                 writeError("gridls: \(error)\n")
                 status = ExitCode.failure
@@ -70,7 +76,7 @@ public enum CommandRunner {
             case .failed(let error):
                 writeError("gridls: \(error)\n")
                 status = ExitCode.failure
-            case .formatted, .changed:
+            case .formatted:
                 break
             }
         }

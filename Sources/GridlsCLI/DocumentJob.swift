@@ -3,15 +3,17 @@ import TextTables
 /// One input of `gridls format` or `gridls check`: read, processed, and (for -i) written, on any thread.
 struct DocumentJob: Sendable {
     let path: String
+    /// For standard input: the file name that decides its syntax (`--assume-filename`).
+    let assumedName: String?
+
     var isStandardInput: Bool { path == "-" }
     var displayName: String { isStandardInput ? "<stdin>" : path }
+    var syntax: DocumentSyntax { DocumentSyntax(path: isStandardInput ? assumedName ?? "" : path) }
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {
-        /// The formatted document, for stdout.
-        case formatted([UInt8])
-        /// `--check` and `--in-place`: whether formatting changes the document.
-        case changed(Bool)
+        /// `output` is the formatted document in print mode; `refused` lists the errors of tables left as they were.
+        case formatted(output: [UInt8]?, changed: Bool, refused: [Diagnostic], text: TextLines)
         case checked(text: TextLines, diagnostics: [Diagnostic])
         case failed(FileError)
     }
@@ -19,35 +21,28 @@ struct DocumentJob: Sendable {
     func read() throws(FileError) -> [UInt8] {
         let bytes = isStandardInput ? try FileAccess.readStandardInput() : try FileAccess.read(path)
         if bytes.contains(0) { throw FileError(path: displayName, reason: "binary file (contains NUL bytes)") }
-        if !UTF8Validation.isValid(bytes) {
-            throw FileError(path: displayName, reason: "not UTF-8 text")
-        }
+        if !UTF8Validation.isValid(bytes) { throw FileError(path: displayName, reason: "not UTF-8 text") }
         return bytes
     }
 
     func format(mode: FormatMode, options: FormatOptions) -> Outcome {
         do {
             let original = try read()
-            let formatted = DocumentFormatter.format(original, options: options)
-            switch mode {
-            case .print:
-                return .formatted(formatted)
-            case .check:
-                return .changed(formatted != original)
-            case .inPlace:
-                guard formatted != original else { return .changed(false) }
-                try FileAccess.writeAtomically(formatted, to: path)
-                return .changed(true)
-            }
+            let result = DocumentFormatter.format(original, syntax: syntax, options: options)
+            let changed = result.output != original
+            if mode == .inPlace && changed { try FileAccess.writeAtomically(result.output, to: path) }
+            return .formatted(
+                output: mode == .print ? result.output : nil, changed: changed, refused: result.refused,
+                text: TextLines(original))
         } catch {
             return .failed(error)
         }
     }
 
-    func check() -> Outcome {
+    func check(options: FormatOptions) -> Outcome {
         do {
             let text = TextLines(try read())
-            return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: MarkdownScanner.scan(text)))
+            return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: options))
         } catch {
             return .failed(error)
         }

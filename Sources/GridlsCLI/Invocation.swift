@@ -2,8 +2,8 @@ import TextTables
 
 /// What the user asked for on the command line.
 public enum Invocation: Equatable, Sendable {
-    case format(paths: [String], mode: FormatMode, options: FormatOptions)
-    case check(paths: [String], options: FormatOptions)
+    case format(paths: [String], mode: FormatMode, options: FormatOptions, assumedName: String?)
+    case check(paths: [String], options: FormatOptions, assumedName: String?)
     case help
     case version
 }
@@ -41,6 +41,8 @@ public let usageText = """
       --delimiter-row padded|compact
                                  write the delimiter row as '| --- |' (default) or '|-----|'
       --tab-size N               tab stops inside cells (default 4)
+      --assume-filename NAME     the file name standard input stands for: NAME.rst reads
+                                 reStructuredText (files ending in .rst or .rest always do)
 
     exit status: 0 success; 1 files would change (--check) or an error was found (check);
                  2 usage error, or a file could not be read or written.
@@ -61,6 +63,7 @@ extension Invocation {
         var options = FormatOptions()
         var rest = arguments.dropFirst()[...]
         var onlyPaths = false
+        var assumedName: String?
         while let argument = rest.popFirst() {
             if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
                 paths.append(argument)
@@ -91,6 +94,8 @@ extension Invocation {
                     throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
                 }
                 options.delimiterRow = style
+            case "--assume-filename":
+                assumedName = try value()
             case "--tab-size":
                 let v = try value()
                 guard let n = Int(v), (1...32).contains(n) else {
@@ -104,7 +109,9 @@ extension Invocation {
         if mode == .inPlace && (paths.isEmpty || paths.contains("-")) {
             throw UsageError("--in-place needs files: standard input cannot be rewritten")
         }
-        return command == "format" ? .format(paths: paths, mode: mode, options: options) : .check(paths: paths, options: options)
+        return command == "format"
+            ? .format(paths: paths, mode: mode, options: options, assumedName: assumedName)
+            : .check(paths: paths, options: options, assumedName: assumedName)
     }
 
     private static func splitOption(_ argument: String) -> (String, String?) {

@@ -22,6 +22,15 @@ public struct Diagnostic: Sendable, Hashable {
         case missingCells = "missing-cells"
         /// A delimiter row whose cell count differs from the header's: the lines are not a table.
         case delimiterCountMismatch = "delimiter-count-mismatch"
+        /// Grid-table borders enclose a region that is not a rectangle (L, T, U shapes, a ring).
+        case nonRectangularCell = "non-rectangular-cell"
+        /// Junctions and separators that contradict the grid: a `+` off its column, a missing `+`,
+        /// a ragged edge, a content line with the wrong number of `|`.
+        case brokenBorder = "broken-border"
+        /// A grid table whose last line is not a border.
+        case unclosedTable = "unclosed-table"
+        /// More than one `+===+` line in a grid table.
+        case multipleHeaderSeparators = "multiple-header-separators"
     }
 
     public var code: Code

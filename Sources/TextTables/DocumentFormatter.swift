@@ -9,60 +9,171 @@ public struct TextEdit: Sendable, Hashable {
     }
 }
 
-/// Formats every table of a Markdown document, changing nothing outside them: container prefixes and
-/// line terminators are copied, only the text of table lines is printed anew.
-public enum DocumentFormatter {
-    /// The smallest line edits that format every table: only lines whose text changes, and on each only
-    /// the part after the container prefix and before the line terminator.
-    public static func edits(_ text: TextLines, scan: MarkdownScan, options: FormatOptions = .init()) -> [TextEdit] {
-        scan.tables.flatMap { tableEdits(text, region: $0, options: options) }
+/// Which language a document is written in: where its tables are found.
+public enum DocumentSyntax: Sendable, Hashable {
+    case markdown, restructuredText
+
+    /// `.rst` and `.rest` files are reStructuredText; everything else is read as Markdown.
+    public init(path: String) {
+        let lower = path.lowercased()
+        self = lower.hasSuffix(".rst") || lower.hasSuffix(".rest") ? .restructuredText : .markdown
     }
 
-    public static func edits(_ text: TextLines, options: FormatOptions = .init()) -> [TextEdit] {
-        edits(text, scan: MarkdownScanner.scan(text), options: options)
-    }
-
-    /// The edits that format one table.
-    public static func tableEdits(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [TextEdit] {
-        let printer = printer(text, region: region, options: options)
-        var edits: [TextEdit] = []
-        var line: [UInt8] = []
-        for offset in 0..<printer.lineCount {
-            line.removeAll(keepingCapacity: true)
-            printer.appendLine(offset, to: &line)
-            let range = region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)
-            if !text.bytes[range].elementsEqual(line) { edits.append(TextEdit(range: range, newText: line)) }
+    public func scan(_ text: TextLines) -> TableScan {
+        switch self {
+        case .markdown: MarkdownScanner.scan(text)
+        case .restructuredText: RSTScanner.scan(text)
         }
-        return edits
+    }
+}
+
+/// The formatted document and the tables left as they were because they could not be read.
+public struct FormatResult: Sendable {
+    public var output: [UInt8]
+    /// The error diagnostics of every table that formatting refused to rewrite.
+    public var refused: [Diagnostic]
+}
+
+/// Formats every table of a document, changing nothing outside them: container prefixes and line
+/// terminators are copied, only the text of table lines is printed anew. A table with an error is left
+/// byte for byte and reported.
+public enum DocumentFormatter {
+    /// The edits that format every table, and the diagnostics of the tables refused.
+    public static func edits(_ text: TextLines, scan: TableScan, options: FormatOptions = .init()) -> (edits: [TextEdit], refused: [Diagnostic]) {
+        var edits: [TextEdit] = []
+        var refused: [Diagnostic] = []
+        for region in scan.tables {
+            switch tableEdits(text, region: region, options: options) {
+            case .success(let tableEdits): edits += tableEdits
+            case .failure(let refusal): refused += refusal.diagnostics
+            }
+        }
+        return (edits, refused)
     }
 
-    /// The formatted document, printed straight into one buffer of the exact size.
-    public static func format(_ bytes: [UInt8], options: FormatOptions = .init()) -> [UInt8] {
+    public static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()) -> [TextEdit] {
+        edits(text, scan: syntax.scan(text), options: options).edits
+    }
+
+    /// A table formatting will not rewrite, with the reasons.
+    public struct Refusal: Error, Sendable {
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// The smallest edits that format one table: only the lines whose text changes, and on each only the
+    /// part after the container prefix and before the line terminator (or, when a grid table's line count
+    /// changes, the run of whole lines that differ).
+    public static func tableEdits(_ text: TextLines, region: TableRegion, options: FormatOptions) -> Result<[TextEdit], Refusal> {
+        switch region.kind {
+        case .pipe:
+            let printer = pipePrinter(text, region: region, options: options)
+            return .success(lineEdits(text, region: region, lines: (0..<printer.lineCount).map { line in
+                var out: [UInt8] = []
+                printer.appendLine(line, to: &out)
+                return out
+            }))
+        case .grid:
+            let parsed = GridTableParser.parse(text, region: region, options: options.width)
+            guard let grid = parsed.grid else { return .failure(Refusal(diagnostics: parsed.diagnostics.filter { $0.severity == .error })) }
+            let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width)
+            return .success(lineEdits(text, region: region, lines: printer.lines()))
+        }
+    }
+
+    /// Edits turning the table's lines into `lines` (texts after the container prefix).
+    static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]]) -> [TextEdit] {
+        let old = region.lines
+        func oldText(_ offset: Int) -> ArraySlice<UInt8> {
+            text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)]
+        }
+        guard lines.count != old.count else {
+            return lines.indices.compactMap { offset in
+                oldText(offset).elementsEqual(lines[offset]) ? nil
+                    : TextEdit(range: region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset), newText: lines[offset])
+            }
+        }
+        var head = 0
+        while head < min(lines.count, old.count) && oldText(head).elementsEqual(lines[head]) { head += 1 }
+        var tail = 0
+        while tail < min(lines.count, old.count) - head && oldText(old.count - 1 - tail).elementsEqual(lines[lines.count - 1 - tail]) {
+            tail += 1
+        }
+        // Replace whole lines head..<old.count - tail, terminators included, keeping each line's prefix.
+        let lastOld = region.firstLine + old.count - 1 - tail
+        let terminator = Array(text.terminator(region.firstLine)).isEmpty ? [0x0A] : Array(text.terminator(region.firstLine))
+        let continuationPrefix = text.bytes[text.starts[region.lines.upperBound - 1]..<region.contentStarts[old.count - 1]]
+        var newText: [UInt8] = []
+        for offset in head..<(lines.count - tail) {
+            let prefix = offset < old.count
+                ? text.bytes[text.starts[region.firstLine + offset]..<region.contentStarts[offset]] : continuationPrefix
+            newText += prefix
+            newText += lines[offset]
+            newText += terminator
+        }
+        var end = text.fullEnd(lastOld)
+        if text.terminator(lastOld).isEmpty {  // the table ends the document without a newline
+            if newText.count >= terminator.count { newText.removeLast(terminator.count) }
+            end = text.contentEnd(lastOld)
+        }
+        let start = text.starts[region.firstLine + head]
+        return [TextEdit(range: start..<max(start, end), newText: newText)]
+    }
+
+    /// The formatted document. Pipe tables are printed straight into one buffer of the exact size.
+    public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()) -> FormatResult {
         let text = TextLines(bytes)
-        let tables = MarkdownScanner.scan(text).tables.map { ($0, printer(text, region: $0, options: options)) }
+        var refused: [Diagnostic] = []
+        var plans: [(TableRegion, TablePlan)] = []
         var size = bytes.count
-        for (region, printer) in tables {
-            size += printer.printedByteCount
-            for offset in region.contentStarts.indices {
-                size -= text.contentEnd(region.firstLine + offset) - region.contentStarts[offset]
+        for region in syntax.scan(text).tables {
+            switch region.kind {
+            case .pipe:
+                let printer = pipePrinter(text, region: region, options: options)
+                size += printer.printedByteCount
+                for offset in region.contentStarts.indices {
+                    size -= text.contentEnd(region.firstLine + offset) - region.contentStarts[offset]
+                }
+                plans.append((region, .pipe(printer)))
+            case .grid:
+                switch tableEdits(text, region: region, options: options) {
+                case .success(let edits):
+                    size += edits.reduce(0) { $0 + $1.newText.count - $1.range.count }
+                    plans.append((region, .edits(edits)))
+                case .failure(let refusal):
+                    refused += refusal.diagnostics
+                }
             }
         }
         var out: [UInt8] = []
         out.reserveCapacity(size)
         var copied = 0
-        for (region, printer) in tables {
-            for offset in 0..<printer.lineCount {
-                out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                printer.appendLine(offset, to: &out)
-                copied = text.contentEnd(region.firstLine + offset)
+        for (region, plan) in plans {
+            switch plan {
+            case .pipe(let printer):
+                for offset in 0..<printer.lineCount {
+                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
+                    printer.appendLine(offset, to: &out)
+                    copied = text.contentEnd(region.firstLine + offset)
+                }
+            case .edits(let edits):
+                for edit in edits {
+                    out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
+                    out.append(contentsOf: edit.newText)
+                    copied = edit.range.upperBound
+                }
             }
         }
         out.append(contentsOf: bytes[copied...])
-        assert(out.count == size, "printedByteCount is off")
-        return out
+        assert(out.count == size, "the formatted size was mispredicted")
+        return FormatResult(output: out, refused: refused)
     }
 
-    private static func printer(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
+    private enum TablePlan {
+        case pipe(PipeTablePrinter)
+        case edits([TextEdit])
+    }
+
+    static func pipePrinter(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
         let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
         let prefixWidth = PipeTableLayout.width(prefix, at: 0, options.width)
         return PipeTablePrinter(
@@ -70,13 +181,13 @@ public enum DocumentFormatter {
             startColumn: prefixWidth, options: options)
     }
 
-    /// The header's indentation when it is 0–3 columns, else the delimiter row's (which always is):
-    /// body rows indented 4 or more would turn into code.
+    /// The first line's indentation when it is 0–3 columns (a grid table's, any), else the delimiter
+    /// row's (which always is): pipe-table rows indented 4 or more would turn into code.
     static func tableIndentation(_ text: TextLines, region: TableRegion) -> ArraySlice<UInt8> {
-        for offset in 0..<2 {
+        for offset in 0..<min(2, region.contentStarts.count) {
             let start = region.contentStarts[offset]
             let (columns, end) = BlockSyntax.indentation(text.bytes, start, text.contentEnd(region.firstLine + offset))
-            if columns < 4 { return text.bytes[start..<end] }
+            if columns < 4 || region.kind == .grid { return text.bytes[start..<end] }
         }
         return []
     }
@@ -95,11 +206,14 @@ public enum DocumentFormatter {
         return out
     }
 
-    /// Every diagnostic of the document: those found while scanning and each table's checks, in document order.
-    public static func diagnostics(_ text: TextLines, scan: MarkdownScan) -> [Diagnostic] {
+    /// Every diagnostic of the document: those found while scanning and each table's, in document order.
+    public static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions = .init()) -> [Diagnostic] {
         var all = scan.diagnostics
         for region in scan.tables {
-            all.append(contentsOf: PipeTableChecks.check(PipeTable.parse(text, region: region)))
+            switch region.kind {
+            case .pipe: all += PipeTableChecks.check(PipeTable.parse(text, region: region))
+            case .grid: all += GridTableParser.parse(text, region: region, options: options.width).diagnostics
+            }
         }
         return all.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
     }

@@ -1,5 +1,5 @@
 /// The tables of a Markdown document and the diagnostics found while looking for them.
-public struct MarkdownScan: Sendable {
+public struct TableScan: Sendable {
     public var tables: [TableRegion] = []
     public var diagnostics: [Diagnostic] = []
 }
@@ -22,14 +22,16 @@ public struct MarkdownScanner {
         case html(HTMLBlockEnd)
         case math
         case table(index: Int, columns: Int)
+        /// A grid table: lines starting with `+` or `|` after its top border.
+        case gridTable(index: Int)
     }
 
     private let text: TextLines
     private var containers: [Container] = []
     private var leaf = Leaf.none
-    private var result = MarkdownScan()
+    private var result = TableScan()
 
-    public static func scan(_ text: TextLines) -> MarkdownScan {
+    public static func scan(_ text: TextLines) -> TableScan {
         var scanner = MarkdownScanner(text: text)
         var line = scanner.skipFrontMatter()
         while line < text.count {
@@ -142,6 +144,13 @@ public struct MarkdownScanner {
             }
             result.tables[index].contentStarts.append(pos)
             return true
+        case .gridTable(let index):
+            guard indent < 4, p < end, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "|") else {
+                leaf = .none
+                return false
+            }
+            result.tables[index].contentStarts.append(pos)
+            return true
         case .paragraph, .none:
             return false
         }
@@ -187,7 +196,10 @@ public struct MarkdownScanner {
             leaf = inParagraph ? .paragraph(lastLine: line, lastContentStart: pos) : .indentedCode
             return
         }
-        if let fence = BlockSyntax.openingFence(b, p, end) {
+        if !inParagraph && GridTableSyntax.isTopBorder(b, p, end) {
+            result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [pos]))
+            leaf = .gridTable(index: result.tables.count - 1)
+        } else if let fence = BlockSyntax.openingFence(b, p, end) {
             leaf = .fencedCode(marker: fence.marker, length: fence.length)
         } else if BlockSyntax.atxHeading(b, p, end) {
             leaf = .none

@@ -1,10 +1,10 @@
 /// Where a table sits in a document: its lines, and where each line's text starts after the prefixes
 /// of the block quotes and list items that contain it. Prefixes are never changed by formatting.
 public struct TableRegion: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case pipe }
+    public enum Kind: Sendable, Hashable { case pipe, grid }
 
     public var kind: Kind
-    /// Index of the table's first line (the header row of a pipe table).
+    /// Index of the table's first line (the header row of a pipe table, the top border of a grid table).
     public var firstLine: Int
     /// For each line of the table, the byte offset just after its container prefix.
     public var contentStarts: [Int]

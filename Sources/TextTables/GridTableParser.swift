@@ -1,0 +1,291 @@
+import GridModel
+
+/// A grid table read from text: the grid when its structure is unambiguous, and what is wrong otherwise.
+/// Reading never fails; a table with an error diagnostic has no grid and is never rewritten.
+public struct GridTableParse: Sendable {
+    public var grid: Grid?
+    public var diagnostics: [Diagnostic]
+    /// True when some content line's `|` were off the border's columns and were matched by their order
+    /// (text typed into a cell): printing re-lays the table.
+    public var wasReLaid: Bool
+}
+
+public enum GridTableParser {
+    public static func parse(_ text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> GridTableParse {
+        var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
+        return reader.read()
+    }
+}
+
+/// The state of reading one grid table; see `read()` for the steps.
+struct GridTableReader {
+    typealias G = GridTableGeometry
+    let text: TextLines
+    let region: TableRegion
+    var geometry: GridTableGeometry
+    var diagnostics: [Diagnostic] = []
+    /// Indices (into `geometry.lines`) of the border lines, top to bottom.
+    var borders: [Int] = []
+    /// Per band (row): the grid boundaries (indices into `xs`) that have a vertical line in it.
+    var bandBoundaries: [Set<Int>] = []
+    /// Per content line: the column of each boundary's `|`, by boundary index (re-laid lines differ from `xs`).
+    var separatorColumns: [Int: [Int: Int]] = [:]
+    var wasReLaid = false
+
+    var lines: [GridTextLine] { geometry.lines }
+    var xs: [Int] { geometry.xs }
+    var intervals: Int { geometry.intervalCount }
+
+    mutating func read() -> GridTableParse {
+        if checkEdges(), findBorders(), findBoundaries() {
+            checkRuleRunsInContent()
+            let cells = findCells()
+            checkJunctions()
+            if !diagnostics.contains(where: { $0.severity == .error }), let cells {
+                return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
+            }
+        }
+        return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
+    }
+
+    // MARK: Diagnostics
+
+    func lineRange(_ i: Int) -> Range<Int> {
+        region.contentStarts[i]..<text.contentEnd(region.firstLine + i)
+    }
+
+    func columnRange(_ i: Int, _ x: Int) -> Range<Int> {
+        let start = lines[i].offset(x)
+        return start..<min(lineRange(i).upperBound, lines[i].offset(x + 1))
+    }
+
+    mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>) {
+        diagnostics.append(Diagnostic(code: code, severity: .error, message: message, range: range))
+    }
+
+    // MARK: Steps
+
+    /// Every line starts at the table's left edge with `+` or `|`; the last line is a border.
+    mutating func checkEdges() -> Bool {
+        guard xs.count >= 2 else {
+            report(.brokenBorder, "the top border has no column: it should look like +-----+", lineRange(0))
+            return false
+        }
+        for (i, line) in lines.enumerated() {
+            let first = line.chars.firstIndex { $0 != G.space } ?? 0
+            if first != geometry.left || (line.char(first) != G.plus && line.char(first) != G.pipe) {
+                report(.brokenBorder, "line does not start at the table's left edge (column \(geometry.left + 1)) with + or |", lineRange(i))
+            }
+        }
+        guard let last = lines.indices.last, last > 0, lines[last].char(geometry.left) == G.plus, geometry.isBorder(last) else {
+            report(.unclosedTable, "the grid table is not closed: end it with a border line like its top one", lineRange(lines.count - 1))
+            return false
+        }
+        return diagnostics.isEmpty
+    }
+
+    /// Border lines: closed top and bottom, right edges in line, at most one header separator.
+    mutating func findBorders() -> Bool {
+        borders = lines.indices.filter { geometry.isBorder($0) }
+        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) {
+            report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
+        }
+        for i in [0, lines.count - 1] where !(0..<intervals).allSatisfy({ geometry.isRule(line: i, interval: $0) }) {
+            report(.brokenBorder, "the \(i == 0 ? "top" : "bottom") border must be closed from edge to edge", lineRange(i))
+        }
+        for i in borders {
+            let end = lines[i].lastNonBlank
+            if end != geometry.right || (lines[i].char(end) != G.plus && lines[i].char(end) != G.pipe) {
+                report(.brokenBorder, "this border ends at column \(end + 1), the table's right edge is at column \(geometry.right + 1)", lineRange(i))
+            }
+        }
+        for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i {
+            report(.brokenBorder, "two border lines follow each other with no row between them", lineRange(i))
+        }
+        let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
+        for i in headers.dropFirst() {
+            report(.multipleHeaderSeparators, "a grid table has at most one header separator (+===+); this is another one", lineRange(i))
+        }
+        if let i = headers.first {
+            if i == 0 {
+                report(.brokenBorder, "the top border cannot be a header separator: use - for it", lineRange(i))
+            } else if !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
+                report(.brokenBorder, "the header separator must cross the whole table with =", lineRange(i))
+            }
+        }
+        return diagnostics.isEmpty
+    }
+
+    /// Which vertical lines each row has, from its content lines; lines whose `|` are off the grid are
+    /// matched to the row's boundaries by their order when the count agrees.
+    mutating func findBoundaries() -> Bool {
+        for band in 0..<(borders.count - 1) {
+            let contentLines = (borders[band] + 1)..<borders[band + 1]
+            var boundaries: Set<Int>?
+            var offGrid: [Int] = []
+            for i in contentLines {
+                let onGrid = Set((0..<xs.count).filter { lines[i].char(xs[$0]) == G.pipe })
+                let exact = onGrid.contains(0) && onGrid.contains(xs.count - 1) && lines[i].lastNonBlank == geometry.right
+                guard exact else { offGrid.append(i); continue }
+                if let known = boundaries, known != onGrid {
+                    report(.brokenBorder, "this line's | do not match the other lines of its row", lineRange(i))
+                }
+                if boundaries == nil { boundaries = onGrid }
+                separatorColumns[i] = Dictionary(uniqueKeysWithValues: onGrid.map { ($0, xs[$0]) })
+            }
+            let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
+            bandBoundaries.append(rowBoundaries)
+            let ordered = rowBoundaries.sorted()
+            for i in offGrid {
+                let pipes = lines[i].pipeColumns
+                guard pipes.count == ordered.count else {
+                    report(.brokenBorder, "this line has \(pipes.count) | where its row needs \(ordered.count)", lineRange(i))
+                    continue
+                }
+                wasReLaid = true
+                separatorColumns[i] = Dictionary(uniqueKeysWithValues: zip(ordered, pipes).map { ($0, $1) })
+            }
+        }
+        return diagnostics.isEmpty
+    }
+
+    /// With no content line on the grid, a row has a vertical line where both borders have a junction.
+    private func boundariesFromBorders(above: Int, below: Int) -> Set<Int> {
+        let meets: (Int, Int) -> Bool = { i, k in
+            let c = self.lines[i].char(self.xs[k])
+            return c == G.plus || c == G.pipe
+        }
+        var result = Set((0..<xs.count).filter { meets(above, $0) && meets(below, $0) })
+        result.formUnion([0, xs.count - 1])
+        return result
+    }
+
+    /// A `+---+` run in a content line that crosses a vertical line is a border that slipped off the grid.
+    mutating func checkRuleRunsInContent() {
+        for band in 0..<bandBoundaries.count {
+            for i in (borders[band] + 1)..<borders[band + 1] {
+                guard let columns = separatorColumns[i] else { continue }
+                for run in geometry.ruleRuns[i] where columns.values.contains(where: { run.contains($0) }) {
+                    report(.brokenBorder, "a border segment lies off the table's columns", lineRange(i))
+                    break
+                }
+            }
+        }
+    }
+
+    /// The cells: slots joined where no line separates them; each group must be a filled rectangle
+    /// with no stray line inside it.
+    mutating func findCells() -> [SlotRect]? {
+        let rows = bandBoundaries.count, columns = intervals
+        var joined = UnionFind(count: rows * columns)
+        for r in 0..<rows {
+            for k in 0..<columns {
+                if k + 1 < columns && !bandBoundaries[r].contains(k + 1) { joined.union(r * columns + k, r * columns + k + 1) }
+                if r + 1 < rows && !geometry.isRule(line: borders[r + 1], interval: k) {
+                    joined.union(r * columns + k, (r + 1) * columns + k)
+                }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for slot in 0..<(rows * columns) { groups[joined.find(slot), default: []].append(slot) }
+        var cells: [SlotRect] = []
+        for slots in groups.values.sorted(by: { $0[0] < $1[0] }) {
+            let rowSet = slots.map { $0 / columns }, columnSet = slots.map { $0 % columns }
+            let rect = SlotRect(rows: rowSet.min()!..<rowSet.max()! + 1, columns: columnSet.min()!..<columnSet.max()! + 1)
+            let range = lineRange(borders[rect.rows.lowerBound] + 1).lowerBound..<lineRange(borders[rect.rows.upperBound] - 1).upperBound
+            if slots.count != rect.rows.count * rect.columns.count {
+                report(.nonRectangularCell,
+                       "the borders enclose a region that is not a rectangle: it covers \(slots.count) of the \(rect.rows.count * rect.columns.count) slots of \(rect); "
+                        + "close its borders so that it splits into rectangles", range)
+            } else if hasStrayLine(inside: rect) {
+                report(.brokenBorder, "a border line ends inside the cell at \(rect): remove it or close it", range)
+            } else {
+                cells.append(rect)
+            }
+        }
+        return cells
+    }
+
+    private func hasStrayLine(inside rect: SlotRect) -> Bool {
+        for r in rect.rows {
+            for k in rect.columns.dropFirst() where bandBoundaries[r].contains(k) { return true }
+            if r + 1 < rect.rows.upperBound {
+                for k in rect.columns where geometry.isRule(line: borders[r + 1], interval: k) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Where a vertical line meets a border the junction is `+`; a vertical line crossing a row border
+    /// with no rule beside it is `|`.
+    mutating func checkJunctions() {
+        for (b, i) in borders.enumerated() {
+            for k in 0..<xs.count {
+                let ruled = (k > 0 && geometry.isRule(line: i, interval: k - 1)) || (k < intervals && geometry.isRule(line: i, interval: k))
+                let up = b > 0 && bandBoundaries[b - 1].contains(k)
+                let down = b < bandBoundaries.count && bandBoundaries[b].contains(k)
+                let c = lines[i].char(xs[k])
+                if ruled && (up || down) && c != G.plus {
+                    report(.brokenBorder, "missing + where the borders cross", columnRange(i, xs[k]))
+                } else if !ruled && up && down && c != G.pipe && c != G.plus {
+                    report(.brokenBorder, "the vertical border has a gap here: put | back", columnRange(i, xs[k]))
+                }
+            }
+        }
+    }
+
+    // MARK: The grid
+
+    func makeGrid(_ rects: [SlotRect]) -> Grid? {
+        let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
+        let header = borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } } ?? 0
+        return try? Grid(
+            rowCount: bandBoundaries.count, columnCount: intervals, cells: cells,
+            alignments: alignments(header > 0 ? borders[header] : 0), headerRowCount: header)
+    }
+
+    /// The cell's lines: the text between its left and right lines, less one space of padding, on every
+    /// line from its top border to its bottom one; trailing blank lines dropped.
+    func content(of rect: SlotRect) -> [String] {
+        var result: [String] = []
+        for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
+            let columns = separatorColumns[i]
+            let from = columns?[rect.columns.lowerBound] ?? xs[rect.columns.lowerBound]
+            let to = columns?[rect.columns.upperBound] ?? xs[rect.columns.upperBound]
+            var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
+            if bytes.first == G.space { bytes = bytes.dropFirst() }
+            while let last = bytes.last, last == G.space || last == 0x09 { bytes = bytes.dropLast() }
+            result.append(String(decoding: bytes, as: UTF8.self))
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+
+    /// Colons at the ends of the header separator's (or else the top border's) segments.
+    func alignments(_ i: Int) -> [ColumnAlignment] {
+        (0..<intervals).map { k in
+            let left = lines[i].char(xs[k] + 1) == G.colon, right = lines[i].char(xs[k + 1] - 1) == G.colon
+            return left && right ? .center : left ? .left : right ? .right : .none
+        }
+    }
+}
+
+/// Disjoint sets of slots, joined where no line separates them.
+struct UnionFind {
+    private var parent: [Int]
+
+    init(count: Int) { parent = Array(0..<count) }
+
+    mutating func find(_ x: Int) -> Int {
+        var root = x
+        while parent[root] != root { root = parent[root] }
+        var node = x
+        while parent[node] != root { (parent[node], node) = (root, parent[node]) }
+        return root
+    }
+
+    mutating func union(_ a: Int, _ b: Int) {
+        let (ra, rb) = (find(a), find(b))
+        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
+    }
+}

@@ -1,0 +1,133 @@
+import GridModel
+
+/// Prints a grid as a grid table (design/formats.md): every column as wide as its widest unit cell,
+/// every row as tall as its tallest; spanning cells widen (heighten) what they cover when they need more,
+/// the extra split evenly with the remainder to the last column (row). One space of padding, text kept
+/// left-aligned so that relative indentation inside cells survives, `+` wherever a border crosses a
+/// column line, `=` under the header, alignment colons on the header separator (or the top border).
+public struct GridTablePrinter {
+    public let grid: Grid
+    let indent: [UInt8]
+    let widths: [Int]
+    let heights: [Int]
+    let lineWidths: [[Int]]  // per cell, the display width of each of its lines
+    let owners: [Int]
+
+    public init(_ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init()) {
+        self.grid = grid
+        self.indent = indent
+        owners = grid.slotOwners()
+        lineWidths = grid.cells.map { $0.lines.map { DisplayWidth.of($0, options: options) } }
+        let contentWidths = lineWidths.map { $0.max() ?? 0 }
+        widths = GridTablePrinter.sizes(
+            count: grid.columnCount, minimum: 1, gap: 3,
+            needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) })
+        heights = GridTablePrinter.sizes(
+            count: grid.rowCount, minimum: 1, gap: 1,
+            needs: grid.cells.map { ($0.rows, $0.lines.count) })
+    }
+
+    /// Sizes of columns (rows) so that every cell fits: unit cells first, then spanning cells by span,
+    /// each spreading what it lacks evenly with the remainder to the last line it covers.
+    static func sizes(count: Int, minimum: Int, gap: Int, needs: [(Range<Int>, Int)]) -> [Int] {
+        var sizes = [Int](repeating: minimum, count: count)
+        for (range, need) in needs.sorted(by: { $0.0.count < $1.0.count }) {
+            let available = range.reduce(0) { $0 + sizes[$1] } + gap * (range.count - 1)
+            guard need > available else { continue }
+            let extra = need - available
+            for (n, index) in range.enumerated() {
+                sizes[index] += extra / range.count + (n >= range.count - extra % range.count ? 1 : 0)
+            }
+        }
+        return sizes
+    }
+
+    /// Number of printed lines: one border above each row, each row's height, and the bottom border.
+    public var lineCount: Int { heights.reduce(1) { $0 + $1 + 1 } }
+
+    /// Every printed line, without terminators.
+    public func lines() -> [[UInt8]] {
+        var result: [[UInt8]] = []
+        result.reserveCapacity(lineCount)
+        for b in 0...grid.rowCount {
+            result.append(borderLine(b))
+            if b < grid.rowCount {
+                for j in 0..<heights[b] { result.append(contentLine(row: b, offset: j)) }
+            }
+        }
+        return result
+    }
+
+    private func owner(_ r: Int, _ k: Int) -> Int { owners[r * grid.columnCount + k] }
+
+    /// Whether column line `k` (0…columnCount) runs through row `r`.
+    private func hasVerticalLine(row r: Int, at k: Int) -> Bool {
+        k == 0 || k == grid.columnCount || owner(r, k - 1) != owner(r, k)
+    }
+
+    private func contentLine(row r: Int, offset j: Int) -> [UInt8] {
+        var out = indent
+        var k = 0
+        while k < grid.columnCount {
+            let c = owner(r, k)
+            out.append(UInt8(ascii: "|"))
+            appendRegion(of: c, line: lineOffset(of: c, row: r) + j, to: &out)
+            k = grid.cells[c].columns.upperBound
+        }
+        out.append(UInt8(ascii: "|"))
+        return out
+    }
+
+    /// Border `b` lies above row `b` (the bottom border is `b == rowCount`).
+    private func borderLine(_ b: Int) -> [UInt8] {
+        let columns = grid.columnCount
+        let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
+        let isHeader = b == grid.headerRowCount && b > 0
+        let colons = isHeader || (b == 0 && grid.headerRowCount == 0)
+        var out = indent
+        var k = 0
+        while k < columns {
+            let touchesRule = ruled[k] || (k > 0 && ruled[k - 1])
+            let up = b > 0 && hasVerticalLine(row: b - 1, at: k), down = b < grid.rowCount && hasVerticalLine(row: b, at: k)
+            if ruled[k] {
+                out.append(UInt8(ascii: "+"))
+                appendRule(width: widths[k] + 2, alignment: colons ? grid.alignments[k] : .none, header: isHeader, to: &out)
+                k += 1
+                continue
+            }
+            // A cell spanning across this border: its text continues on this line.
+            let c = owner(b, k)
+            out.append(touchesRule ? UInt8(ascii: "+") : (up || down) ? UInt8(ascii: "|") : UInt8(ascii: " "))
+            appendRegion(of: c, line: lineOffset(of: c, row: b) - 1, to: &out)
+            k = grid.cells[c].columns.upperBound
+        }
+        out.append(ruled[columns - 1] ? UInt8(ascii: "+") : UInt8(ascii: "|"))
+        return out
+    }
+
+    /// Index of the cell's first line in row `r`, counting its lines from its top row.
+    private func lineOffset(of c: Int, row r: Int) -> Int {
+        (grid.cells[c].rows.lowerBound..<r).reduce(0) { $0 + heights[$1] + 1 }
+    }
+
+    /// The cell's text for line `line`, padded to the cell's full width between its column lines.
+    private func appendRegion(of c: Int, line: Int, to out: inout [UInt8]) {
+        let cell = grid.cells[c]
+        let width = cell.columns.reduce(0) { $0 + widths[$1] } + 3 * (cell.columns.count - 1)
+        out.append(0x20)
+        var used = 0
+        if line < cell.lines.count {
+            out.append(contentsOf: cell.lines[line].utf8)
+            used = lineWidths[c][line]
+        }
+        out.append(contentsOf: repeatElement(0x20, count: width - used + 1))
+    }
+
+    private func appendRule(width: Int, alignment: ColumnAlignment, header: Bool, to out: inout [UInt8]) {
+        let fill = header ? UInt8(ascii: "=") : UInt8(ascii: "-")
+        let left = alignment == .left || alignment == .center, right = alignment == .right || alignment == .center
+        out.append(left ? UInt8(ascii: ":") : fill)
+        out.append(contentsOf: repeatElement(fill, count: width - 2))
+        out.append(right ? UInt8(ascii: ":") : fill)
+    }
+}

@@ -1,0 +1,88 @@
+/// One line of a grid table measured in display columns, so that `+` and `|` line up as an editor draws
+/// them even after CJK text or emoji. Column 0 is where the line's text starts (after its container prefix).
+struct GridTextLine {
+    /// Marks in `chars` for columns that hold no ASCII character.
+    static let wideGlyph: UInt8 = 0xFF, continuation: UInt8 = 0xFE
+
+    /// Index of the line in the document.
+    let line: Int
+    /// Per display column: the ASCII byte drawn there, `wideGlyph` where a non-ASCII glyph starts,
+    /// `continuation` for the further columns of a wide glyph or a tab.
+    private(set) var chars: [UInt8] = []
+    /// Per display column: the byte offset in the document of the glyph drawn there.
+    private(set) var offsets: [Int] = []
+    /// Byte offset where the line's content ends.
+    let end: Int
+
+    init(_ text: TextLines, line: Int, start: Int, options: WidthOptions) {
+        self.line = line
+        self.end = text.contentEnd(line)
+        let b = text.bytes
+        chars.reserveCapacity(end - start)
+        offsets.reserveCapacity(end - start)
+        var i = start
+        while i < end {
+            let byte = b[i]
+            if byte < 0x80 {
+                if byte == 0x09 {
+                    let stop = options.tabSize - chars.count % options.tabSize
+                    append(0x20, i, count: 1)
+                    append(GridTextLine.continuation, i, count: stop - 1)
+                } else {
+                    append(byte, i, count: 1)
+                }
+                i += 1
+                continue
+            }
+            // A non-ASCII run: measure it cluster by cluster.
+            var j = i
+            while j < end && b[j] >= 0x80 { j += 1 }
+            var offset = i
+            for character in String(decoding: b[i..<j], as: UTF8.self) {
+                let width = DisplayWidth.width(of: character, ambiguousWidth: options.ambiguousWidth)
+                if width > 0 {
+                    append(GridTextLine.wideGlyph, offset, count: 1)
+                    append(GridTextLine.continuation, offset, count: width - 1)
+                }
+                offset += character.utf8.count
+            }
+            i = j
+        }
+    }
+
+    private mutating func append(_ char: UInt8, _ offset: Int, count: Int) {
+        for _ in 0..<max(0, count) {
+            chars.append(char)
+            offsets.append(offset)
+        }
+    }
+
+    var width: Int { chars.count }
+
+    /// The ASCII character drawn at column `x`, or 0 beyond the line or for non-ASCII.
+    func char(_ x: Int) -> UInt8 { x >= 0 && x < chars.count ? chars[x] : 0 }
+
+    /// Byte offset in the document where column `x` starts (the line's end beyond it).
+    func offset(_ x: Int) -> Int {
+        guard x < chars.count else { return end }
+        var x = x
+        while x > 0 && chars[x] == GridTextLine.continuation && offsets[x - 1] == offsets[x] { x -= 1 }
+        return offsets[x]
+    }
+
+    /// Columns of the last non-blank character, or -1 for a blank line.
+    var lastNonBlank: Int {
+        var x = chars.count - 1
+        while x >= 0 && chars[x] == 0x20 { x -= 1 }
+        return x
+    }
+
+    /// Columns holding `|`, in order.
+    var pipeColumns: [Int] { chars.indices.filter { chars[$0] == UInt8(ascii: "|") } }
+
+    /// The document bytes drawn in columns `from..<to` (whole glyphs that start inside).
+    func bytes(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {
+        let start = offset(max(0, from)), stop = offset(max(from, to))
+        return text.bytes[start..<max(start, stop)]
+    }
+}

@@ -1,0 +1,60 @@
+/// Finds the grid tables of a reStructuredText document: a top border after a blank line (or at the
+/// start), then every line at the same indentation that starts with `+` or `|`. Literal blocks (after
+/// a paragraph ending in `::`), comments and the bodies of code, raw and math directives are skipped.
+public enum RSTScanner {
+    static let literalDirectives: Set<String> = ["code", "code-block", "sourcecode", "raw", "math", "highlight", "parsed-literal"]
+
+    public static func scan(_ text: TextLines) -> TableScan {
+        var result = TableScan()
+        let b = text.bytes
+        var line = 0
+        var previousBlank = true
+        /// Lines indented more than this belong to a literal block.
+        var literalIndent: Int?
+        while line < text.count {
+            let start = text.starts[line], end = text.contentEnd(line)
+            let (indent, p) = BlockSyntax.indentation(b, start, end)
+            let blank = p == end
+            if let limit = literalIndent, blank || indent > limit {
+                line += 1
+                continue
+            }
+            literalIndent = nil
+            if blank {
+                previousBlank = true
+                line += 1
+                continue
+            }
+            if previousBlank && GridTableSyntax.isTopBorder(b, p, end) {
+                var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start])
+                line += 1
+                while line < text.count {
+                    let (next, q) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line))
+                    guard next == indent, q < text.contentEnd(line), b[q] == UInt8(ascii: "+") || b[q] == UInt8(ascii: "|") else { break }
+                    region.contentStarts.append(text.starts[line])
+                    line += 1
+                }
+                result.tables.append(region)
+                previousBlank = false
+                continue
+            }
+            if opensLiteralBlock(b, p, end) { literalIndent = indent }
+            previousBlank = false
+            line += 1
+        }
+        return result
+    }
+
+    /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.
+    private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        var line = b[p..<end]
+        while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+        let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
+        guard line.starts(with: [dot, dot]) else { return line.count >= 2 && line.suffix(2).allSatisfy { $0 == colon } }
+        let body = line.dropFirst(2).drop { $0 == 0x20 }
+        guard let marker = body.indices.first(where: { $0 + 1 < body.endIndex && body[$0] == colon && body[$0 + 1] == colon }) else {
+            return true  // a comment
+        }
+        return literalDirectives.contains(String(decoding: body[..<marker].filter { $0 != 0x20 }, as: UTF8.self))
+    }
+}
