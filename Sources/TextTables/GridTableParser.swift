@@ -84,9 +84,11 @@ struct GridTableReader {
         return diagnostics.isEmpty
     }
 
-    /// Border lines: closed top and bottom, right edges in line, at most one header separator.
+    /// Border lines: closed top and bottom, right edges in line, at most one header separator, no `+`
+    /// off the columns the other lines agree on.
     mutating func findBorders() -> Bool {
         borders = lines.indices.filter { geometry.isBorder($0) }
+        checkStrayJunctions()
         for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) {
             report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
         }
@@ -114,6 +116,18 @@ struct GridTableReader {
             }
         }
         return diagnostics.isEmpty
+    }
+
+    /// A column line that only one border's `+` draws, and no `|` follows, is a junction that slipped.
+    mutating func checkStrayJunctions() {
+        for (k, x) in xs.enumerated() where k > 0 && k < xs.count - 1 {
+            let junctions = borders.filter { lines[$0].char(x) == G.plus }
+            let used = lines.indices.contains { !borders.contains($0) && lines[$0].char(x) == G.pipe }
+            guard junctions.count == 1, !used, let i = junctions.first else { continue }
+            let others = xs.filter { $0 != x && abs($0 - x) <= 2 }
+            let hint = others.first.map { " (the nearest column line is at column \($0 + 1))" } ?? ""
+            report(.brokenBorder, "this + is off the table's columns\(hint)", columnRange(i, x))
+        }
     }
 
     /// Which vertical lines each row has, from its content lines; lines whose `|` are off the grid are
@@ -194,9 +208,12 @@ struct GridTableReader {
             let rect = SlotRect(rows: rowSet.min()!..<rowSet.max()! + 1, columns: columnSet.min()!..<columnSet.max()! + 1)
             let range = lineRange(borders[rect.rows.lowerBound] + 1).lowerBound..<lineRange(borders[rect.rows.upperBound] - 1).upperBound
             if slots.count != rect.rows.count * rect.columns.count {
+                let covered = Set(slots)
+                let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { !covered.contains($0) }
+                let named = missing.prefix(3).map { "row \($0 / columns + 1), column \($0 % columns + 1)" }.joined(separator: "; ")
                 report(.nonRectangularCell,
-                       "the borders enclose a region that is not a rectangle: it covers \(slots.count) of the \(rect.rows.count * rect.columns.count) slots of \(rect); "
-                        + "close its borders so that it splits into rectangles", range)
+                       "the borders enclose a region that is not a rectangle: it covers \(slots.count) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
+                        + "not \(named)\(missing.count > 3 ? "; …" : ""); close its borders so that it splits into rectangles", range)
             } else if hasStrayLine(inside: rect) {
                 report(.brokenBorder, "a border line ends inside the cell at \(rect): remove it or close it", range)
             } else {

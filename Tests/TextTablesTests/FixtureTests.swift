@@ -2,43 +2,76 @@ import Foundation
 import Testing
 import TextTables
 
-/// Golden files: every `NAME.md` under `Fixtures/OPTIONS/` formats to `NAME.expected.md` beside it.
-/// The folder names the options. Set GRIDLS_UPDATE_FIXTURES=1 to rewrite the expectations, then review the diff.
+/// Golden files. Every `NAME.md` (or `.rst`) under `Fixtures/FOLDER/` formats to `NAME.expected.md` beside
+/// it; the folder names the options. Under `Fixtures/invalid-grid/`, `gridls check` must report exactly
+/// `NAME.check.txt` and formatting must leave the file byte for byte.
+/// Set GRIDLS_UPDATE_FIXTURES=1 to rewrite the expectations, then review the diff.
 struct FixtureTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let updating = ProcessInfo.processInfo.environment["GRIDLS_UPDATE_FIXTURES"] == "1"
 
     static let optionSets: [String: FormatOptions] = [
         "default": FormatOptions(),
+        "grid": FormatOptions(),
+        "invalid-grid": FormatOptions(),
         "ambiguous-width-2": FormatOptions(width: WidthOptions(ambiguousWidth: 2)),
         "compact-delimiter-row": FormatOptions(delimiterRow: .compact),
     ]
 
-    static func inputs() -> [String] {
+    static func inputs(in folders: [String] = optionSets.keys.sorted()) -> [String] {
         var names: [String] = []
-        for folder in optionSets.keys.sorted() {
+        for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            names += files.filter { $0.hasSuffix(".md") && !$0.hasSuffix(".expected.md") }.sorted().map { "\(folder)/\($0)" }
+            names += files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".rst")) && !$0.contains(".expected.") }
+                .sorted().map { "\(folder)/\($0)" }
         }
         return names
     }
 
-    @Test func everyOptionFolderHasFixtures() {
+    static func options(_ name: String) -> FormatOptions { optionSets[String(name.prefix { $0 != "/" })]! }
+    static func read(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: root.appendingPathComponent(name))) }
+
+    static func expectation(_ name: String, suffix: String) -> URL {
+        let url = root.appendingPathComponent(name)
+        return url.deletingPathExtension().appendingPathExtension(suffix)
+    }
+
+    @Test func everyFolderHasFixtures() {
         for folder in Self.optionSets.keys {
             #expect(Self.inputs().contains { $0.hasPrefix(folder + "/") }, "no fixture in \(folder)")
         }
     }
 
-    @Test(arguments: inputs())
+    @Test(arguments: inputs(in: optionSets.keys.filter { $0 != "invalid-grid" }.sorted()))
     func formatsAsExpected(_ name: String) throws {
-        let input = try Data(contentsOf: Self.root.appendingPathComponent(name))
-        let options = Self.optionSets[String(name.prefix { $0 != "/" })]!
-        let output = DocumentFormatter.format(Array(input), options: options).output
-        let expectedURL = Self.root.appendingPathComponent(name.replacingOccurrences(of: ".md", with: ".expected.md"))
-        if ProcessInfo.processInfo.environment["GRIDLS_UPDATE_FIXTURES"] == "1" {
-            try Data(output).write(to: expectedURL)
-        }
+        let input = try Self.read(name)
+        let syntax = DocumentSyntax(path: name)
+        let result = DocumentFormatter.format(input, syntax: syntax, options: Self.options(name))
+        #expect(result.refused == [])
+        let ext = (name as NSString).pathExtension
+        let expectedURL = Self.expectation(name, suffix: "expected.\(ext)")
+        if Self.updating { try Data(result.output).write(to: expectedURL) }
         let expected = try Data(contentsOf: expectedURL)
-        #expect(String(decoding: output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
-        #expect(DocumentFormatter.format(output, options: options).output == output, "formatting the expectation changes it")
+        #expect(String(decoding: result.output, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        let again = DocumentFormatter.format(result.output, syntax: syntax, options: Self.options(name)).output
+        #expect(again == result.output, "formatting the expectation changes it")
+    }
+
+    @Test(arguments: inputs(in: ["invalid-grid"]))
+    func invalidTableIsReportedAndLeftAlone(_ name: String) throws {
+        let input = try Self.read(name)
+        let text = TextLines(input)
+        let diagnostics = DocumentFormatter.diagnostics(text, scan: DocumentSyntax(path: name).scan(text))
+        let report = diagnostics.map { d -> String in
+            let line = text.starts.lastIndex { $0 <= d.range.lowerBound }!
+            return "\(line + 1):\(d.range.lowerBound - text.starts[line] + 1): \(d.severity.rawValue): \(d.message) [\(d.code.rawValue)]\n"
+        }.joined()
+        let expectedURL = Self.expectation(name, suffix: "check.txt")
+        if Self.updating { try Data(report.utf8).write(to: expectedURL) }
+        #expect(report == String(decoding: try Data(contentsOf: expectedURL), as: UTF8.self))
+        #expect(!diagnostics.isEmpty)
+        let result = DocumentFormatter.format(input, syntax: DocumentSyntax(path: name))
+        #expect(result.output == input, "a table with an error was rewritten")
+        #expect(result.refused == diagnostics.filter { $0.severity == .error })
     }
 }

@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Prints what a reference reader makes of the tables in a document, as canonical JSON, so that two
+documents can be compared: the same output means the same cells, spans, alignments and text.
+
+Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils FILE
+Each table is {"aligns": [...], "head": [rows], "body": [rows]}; a row is a list of cells
+[rowspan, colspan, text], text with white space collapsed (nested tables appear inside it as JSON).
+pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
+"""
+import json, subprocess, sys
+
+def squash(text):
+    return " ".join(text.split())
+
+# pandoc: walk the JSON AST.
+def pandoc_text(node):
+    if isinstance(node, list):
+        return " ".join(t for t in (pandoc_text(n) for n in node) if t)
+    if not isinstance(node, dict):
+        return ""
+    kind, content = node.get("t"), node.get("c")
+    if kind == "Str":
+        return content
+    if kind in ("Code", "Math", "RawInline"):
+        return content[-1]
+    if kind in ("CodeBlock", "RawBlock"):
+        return content[-1]
+    if kind == "Table":
+        return json.dumps(pandoc_table(content), ensure_ascii=False)
+    if kind in ("Space", "SoftBreak", "LineBreak"):
+        return ""
+    return pandoc_text(content) if isinstance(content, (list, dict)) else ""
+
+def pandoc_rows(rows):
+    return [[[cell[2], cell[3], squash(pandoc_text(cell[4]))] for cell in row[1]] for row in rows]
+
+def pandoc_table(c):
+    _attr, _caption, colspecs, head, bodies, _foot = c
+    body_rows = []
+    for body in bodies:
+        body_rows += pandoc_rows(body[2]) + pandoc_rows(body[3])
+    return {"aligns": [spec[0]["t"] for spec in colspecs], "head": pandoc_rows(head[1]), "body": body_rows}
+
+def pandoc_tables(node, found):
+    if isinstance(node, list):
+        for n in node:
+            pandoc_tables(n, found)
+    elif isinstance(node, dict):
+        if node.get("t") == "Table":
+            found.append(pandoc_table(node["c"]))
+        else:
+            pandoc_tables(node.get("c"), found)
+    return found
+
+def pandoc_binary():
+    import shutil
+    found = shutil.which("pandoc")
+    if found:
+        return found
+    import pypandoc  # PyPI's pypandoc-binary ships pandoc inside the package
+    return pypandoc.get_pandoc_path()
+
+def read_pandoc(fmt, path):
+    out = subprocess.run([pandoc_binary(), "-f", fmt, "-t", "json", path], check=True, capture_output=True, text=True).stdout
+    return pandoc_tables(json.loads(out)["blocks"], [])
+
+# docutils: walk the doctree.
+def read_docutils(path):
+    import docutils.core, docutils.nodes
+    with open(path, encoding="utf-8") as f:
+        tree = docutils.core.publish_doctree(f.read(), settings_overrides={"report_level": 5, "halt_level": 5})
+    tables = []
+    for table in tree.findall(docutils.nodes.table):
+        if table.parent is not None and any(isinstance(a, docutils.nodes.entry) for a in parents(table)):
+            continue  # nested: shown inside its cell's text
+        tables.append(docutils_table(table))
+    return tables
+
+def parents(node):
+    while node.parent is not None:
+        node = node.parent
+        yield node
+
+def docutils_text(entry):
+    import docutils.nodes
+    parts = []
+    for child in entry.children:
+        if isinstance(child, docutils.nodes.table):
+            parts.append(json.dumps(docutils_table(child), ensure_ascii=False))
+        else:
+            parts.append(child.astext())
+    return squash(" ".join(parts))
+
+def docutils_table(table):
+    import docutils.nodes
+    group = next(c for c in table.children if isinstance(c, docutils.nodes.tgroup))
+    result = {"aligns": [spec.get("align", "default") for spec in group.findall(docutils.nodes.colspec)], "head": [], "body": []}
+    for part in group.children:
+        if isinstance(part, (docutils.nodes.thead, docutils.nodes.tbody)):
+            rows = [[[entry.get("morerows", 0) + 1, entry.get("morecols", 0) + 1, docutils_text(entry)]
+                     for entry in row.children] for row in part.children]
+            result["head" if isinstance(part, docutils.nodes.thead) else "body"] += rows
+    return result
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    reader, path = sys.argv[1], sys.argv[2]
+    if reader == "docutils":
+        tables = read_docutils(path)
+    elif reader in ("pandoc-markdown", "pandoc-rst"):
+        tables = read_pandoc(reader.split("-", 1)[1], path)
+    else:
+        sys.exit("unknown reader %s" % reader)
+    print(json.dumps(tables, ensure_ascii=False, indent=1))
+
+if __name__ == "__main__":
+    main()
