@@ -13,24 +13,28 @@ public struct GridTablePrinter {
     let lineWidths: [[Int]]  // per cell, the display width of each of its lines
     let owners: [Int]
 
-    public init(_ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init()) {
+    /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
+    public init(
+        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init(),
+        minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
+    ) {
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
         lineWidths = grid.cells.map { $0.lines.map { DisplayWidth.of($0, options: options) } }
         let contentWidths = lineWidths.map { $0.max() ?? 0 }
         widths = GridTablePrinter.sizes(
-            count: grid.columnCount, minimum: 1, gap: 3,
+            minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) })
         heights = GridTablePrinter.sizes(
-            count: grid.rowCount, minimum: 1, gap: 1,
+            minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
             needs: grid.cells.map { ($0.rows, $0.lines.count) })
     }
 
     /// Sizes of columns (rows) so that every cell fits: unit cells first, then spanning cells by span,
     /// each spreading what it lacks evenly with the remainder to the last line it covers.
-    static func sizes(count: Int, minimum: Int, gap: Int, needs: [(Range<Int>, Int)]) -> [Int] {
-        var sizes = [Int](repeating: minimum, count: count)
+    static func sizes(minimums: [Int], gap: Int, needs: [(Range<Int>, Int)]) -> [Int] {
+        var sizes = minimums.map { max(1, $0) }
         for (range, need) in needs.sorted(by: { $0.0.count < $1.0.count }) {
             let available = range.reduce(0) { $0 + sizes[$1] } + gap * (range.count - 1)
             guard need > available else { continue }

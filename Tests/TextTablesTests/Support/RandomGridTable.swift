@@ -1,0 +1,47 @@
+import GridModel
+import TextTables
+
+/// Random grid tables with random merges, printed roomier than needed (wider columns, taller rows)
+/// so that formatting has work to do.
+struct RandomGridTable {
+    var random: SeededRandom
+
+    let words: [String]
+
+    /// Emoji sequences (ZWJ, keycaps, skin tones) are left out: pandoc and docutils measure them differently
+    /// from each other and from editors.
+    init(seed: UInt64, combiningMarks: Bool = true) {
+        random = SeededRandom(seed: seed)
+        words = ["alpha", "beta", "東京", "日本語", "😀", "ＡＢＣ", "42", "x", "`code`", "**bold**", "±°", "Ελλ"]
+            + (combiningMarks ? ["cafe\u{301}"] : [])
+    }
+
+    mutating func grid() -> Grid {
+        let rows = random.int(1...6), columns = random.int(1...5)
+        let texts = (0..<rows).map { _ in (0..<columns).map { _ in random.chance(0.15) ? "" : phrase() } }
+        var grid = try! Grid.units(texts, headerRowCount: rows > 1 && random.chance(0.5) ? 1 : 0)
+        for _ in 0..<random.int(0...4) {
+            let r = random.int(0...rows - 1), c = random.int(0...columns - 1)
+            let rect = SlotRect(rows: r..<r + random.int(1...rows - r), columns: c..<c + random.int(1...columns - c))
+            if let merged = try? grid.merging(rect) { grid = merged }
+        }
+        // Some cells get a second paragraph or a list.
+        var cells = grid.cells
+        for i in cells.indices where random.chance(0.2) && !cells[i].lines.isEmpty {
+            cells[i].lines += random.chance(0.5) ? ["", phrase()] : ["", "- " + phrase(), "- " + phrase()]
+        }
+        return try! Grid(rowCount: grid.rowCount, columnCount: grid.columnCount, cells: cells, headerRowCount: grid.headerRowCount)
+    }
+
+    private mutating func phrase() -> String {
+        (0..<random.int(1...3)).map { _ in random.pick(words) }.joined(separator: " ")
+    }
+
+    /// The grid printed with random extra width and height.
+    mutating func text(_ grid: Grid) -> String {
+        let printer = GridTablePrinter(
+            grid, minimumWidths: (0..<grid.columnCount).map { _ in random.int(1...12) },
+            minimumHeights: (0..<grid.rowCount).map { _ in random.int(1...3) })
+        return printer.lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+    }
+}

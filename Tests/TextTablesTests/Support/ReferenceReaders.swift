@@ -1,0 +1,40 @@
+import Foundation
+
+/// pandoc and docutils, through `scripts/read_tables.py`: what each reads from a document's tables.
+enum ReferenceReaders {
+    static let script = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/read_tables.py")
+
+    /// CI installs pandoc (PyPI pypandoc-binary) and docutils; elsewhere the tests are skipped without them.
+    static let isAvailable: Bool = {
+        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
+        return (try? run(["-c", "import docutils, pypandoc; pypandoc.get_pandoc_path()"])) != nil
+    }()
+
+    /// The canonical JSON of the tables `reader` (pandoc-markdown, pandoc-rst, docutils) finds in `document`.
+    static func read(_ reader: String, _ document: [UInt8], fileExtension: String) throws -> String {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-ref-\(UUID().uuidString).\(fileExtension)")
+        try Data(document).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try run([script.path, reader, file.path])
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "python3 \(arguments.joined(separator: " ")) failed") }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
