@@ -32,14 +32,31 @@ def main():
     if not args.corpus:
         generator = os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py")
         subprocess.run([sys.executable, generator, corpus], check=True)
+    make_same_size_pair(corpus)
     print("%-22s %10s %10s %9s %10s" % ("input", "bytes", "median s", "MB/s", "peak MB"))
+    rates = {}
     for name in sorted(os.listdir(corpus)):
         path = os.path.join(corpus, name)
         size = os.path.getsize(path)
         runs = [run_once(binary, path) for _ in range(args.runs)]
         seconds = statistics.median(r[0] for r in runs)
         peak = max(r[1] for r in runs)
-        print("%-22s %10d %10.3f %9.1f %10.1f" % (name, size, seconds, size / seconds / 1e6, peak))
+        rates[name] = size / seconds / 1e6
+        print("%-22s %10d %10.3f %9.1f %10.1f" % (name, size, seconds, rates[name], peak))
+    print("grid / pipe throughput at the same size: %.2f (target at least 0.5)"
+          % (rates["grid-2k-x10.md"] / rates["pipe-same-size.md"]))
+
+def make_same_size_pair(corpus):
+    """grid-2k.md ten times over, and a pipe table cut to the same number of bytes, to compare rates."""
+    with open(os.path.join(corpus, "grid-2k.md")) as f:
+        grid = f.read()
+    big_grid = "\n".join([grid] * 10)
+    with open(os.path.join(corpus, "grid-2k-x10.md"), "w") as f:
+        f.write(big_grid)
+    with open(os.path.join(corpus, "pipe-100k.md")) as f:
+        pipe = f.read(len(big_grid.encode()))
+    with open(os.path.join(corpus, "pipe-same-size.md"), "w") as f:
+        f.write(pipe[: pipe.rfind("\n") + 1])
 
 if __name__ == "__main__":
     main()

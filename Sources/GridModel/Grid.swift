@@ -75,7 +75,7 @@ public struct Grid: Sendable, Hashable {
             throw .alignmentCount(expected: columnCount, found: alignments.count)
         }
         guard (0...rowCount).contains(headerRowCount) else { throw .headerRowCount(headerRowCount) }
-        let sorted = cells.sorted(by: Grid.readingOrder)
+        let sorted = Grid.inReadingOrder(cells)
         try Grid.checkTiling(sorted, rowCount: rowCount, columnCount: columnCount)
         self.rowCount = rowCount
         self.columnCount = columnCount
@@ -110,9 +110,15 @@ public struct Grid: Sendable, Hashable {
     ) {
         self.rowCount = rowCount
         self.columnCount = columnCount
-        self.cells = cells.sorted(by: Grid.readingOrder)
+        self.cells = Grid.inReadingOrder(cells)
         self.alignments = alignments
         self.headerRowCount = headerRowCount
+    }
+
+    /// The cells sorted by top row, then left column (without sorting when they already are).
+    static func inReadingOrder(_ cells: [GridCell]) -> [GridCell] {
+        let ordered = zip(cells, cells.dropFirst()).allSatisfy { !readingOrder($1, $0) }
+        return ordered ? cells : cells.sorted(by: readingOrder)
     }
 
     /// Throws when the cells do not tile the grid or the alignments do not match the columns.

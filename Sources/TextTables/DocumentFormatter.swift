@@ -125,6 +125,7 @@ public enum DocumentFormatter {
         var refused: [Diagnostic] = []
         var plans: [(TableRegion, TablePlan)] = []
         var size = bytes.count
+        var sizeIsExact = true
         for region in syntax.scan(text).tables {
             switch region.kind {
             case .pipe:
@@ -135,17 +136,24 @@ public enum DocumentFormatter {
                 }
                 plans.append((region, .pipe(printer)))
             case .grid:
-                switch tableEdits(text, region: region, options: options) {
-                case .success(let edits):
+                let parsed = GridTableParser.parse(text, region: region, options: options.width)
+                guard let grid = parsed.grid else {
+                    refused += parsed.diagnostics.filter { $0.severity == .error }
+                    continue
+                }
+                let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width)
+                if printer.lineCount == region.contentStarts.count {
+                    plans.append((region, .grid(printer)))  // streamed: the size is known once printed
+                    sizeIsExact = false
+                } else {
+                    let edits = lineEdits(text, region: region, lines: printer.lines())
                     size += edits.reduce(0) { $0 + $1.newText.count - $1.range.count }
                     plans.append((region, .edits(edits)))
-                case .failure(let refusal):
-                    refused += refusal.diagnostics
                 }
             }
         }
         var out: [UInt8] = []
-        out.reserveCapacity(size)
+        out.reserveCapacity(sizeIsExact ? size : size + bytes.count / 2)
         var copied = 0
         for (region, plan) in plans {
             switch plan {
@@ -154,6 +162,14 @@ public enum DocumentFormatter {
                     out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
                     printer.appendLine(offset, to: &out)
                     copied = text.contentEnd(region.firstLine + offset)
+                }
+            case .grid(let printer):
+                var offset = 0
+                printer.forEachLine { appendLine in
+                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
+                    appendLine(&out)
+                    copied = text.contentEnd(region.firstLine + offset)
+                    offset += 1
                 }
             case .edits(let edits):
                 for edit in edits {
@@ -164,12 +180,13 @@ public enum DocumentFormatter {
             }
         }
         out.append(contentsOf: bytes[copied...])
-        assert(out.count == size, "the formatted size was mispredicted")
+        assert(!sizeIsExact || out.count == size, "the formatted size was mispredicted")
         return FormatResult(output: out, refused: refused)
     }
 
     private enum TablePlan {
         case pipe(PipeTablePrinter)
+        case grid(GridTablePrinter)
         case edits([TextEdit])
     }
 

@@ -9,6 +9,8 @@ struct GridTableGeometry {
     var xs: [Int] = []
     /// Per line: the column ranges (inclusive of both `+`) of runs like `+----+` or `+===+`.
     var ruleRuns: [[ClosedRange<Int>]] = []
+    /// Per line, per interval between `xs`: whether the line rules it (empty for lines with no rule run).
+    private var ruled: [[Bool]] = []
 
     init(_ text: TextLines, region: TableRegion, options: WidthOptions) {
         lines = region.contentStarts.enumerated().map { offset, start in
@@ -16,6 +18,12 @@ struct GridTableGeometry {
         }
         ruleRuns = lines.map(GridTableGeometry.ruleRuns)
         xs = gridColumns()
+        let xs = self.xs
+        ruled = ruleRuns.map { runs in
+            runs.isEmpty ? [] : (0..<max(0, xs.count - 1)).map { k in
+                runs.contains { $0.lowerBound <= xs[k] && xs[k + 1] <= $0.upperBound }
+            }
+        }
     }
 
     var left: Int { xs.first ?? 0 }
@@ -49,35 +57,38 @@ struct GridTableGeometry {
     /// (a border under a cell spanning rows starts with `|`). Runs inside a cell (a nested table) touch none.
     private func gridColumns() -> [Int] {
         guard let first = lines.first else { return [] }
-        let left = first.chars.firstIndex { $0 != GridTableGeometry.space } ?? 0
-        var columns: Set<Int> = [left]
+        let left = (0..<first.width).first { first.char($0) != GridTableGeometry.space } ?? 0
+        var isColumn = [Bool](repeating: false, count: (lines.map(\.width).max() ?? 0) + 1)
+        isColumn[left] = true
         for (i, line) in lines.enumerated() where line.char(left) == GridTableGeometry.plus {
-            for run in ruleRuns[i] { columns.formUnion(plusColumns(line, run)) }
+            for run in ruleRuns[i] { markJunctions(line, run, &isColumn) }
         }
         var changed = true
         while changed {
             changed = false
             for (i, line) in lines.enumerated() where line.char(left) != GridTableGeometry.plus {
-                for run in ruleRuns[i] where columns.contains(run.lowerBound) || columns.contains(run.upperBound) {
-                    let found = plusColumns(line, run)
-                    if !found.isSubset(of: columns) {
-                        columns.formUnion(found)
-                        changed = true
-                    }
+                for run in ruleRuns[i] where isColumn[run.lowerBound] || isColumn[run.upperBound] {
+                    changed = markJunctions(line, run, &isColumn) || changed
                 }
             }
         }
-        return columns.sorted()
+        return isColumn.indices.filter { isColumn[$0] }
     }
 
-    /// The `+` junctions at the ends of a run and inside it.
-    private func plusColumns(_ line: GridTextLine, _ run: ClosedRange<Int>) -> Set<Int> {
-        Set(run.filter { line.char($0) == GridTableGeometry.plus })
+    /// Marks the `+` junctions of a run; true when one was new.
+    @discardableResult
+    private func markJunctions(_ line: GridTextLine, _ run: ClosedRange<Int>, _ isColumn: inout [Bool]) -> Bool {
+        var added = false
+        for x in run where line.char(x) == GridTableGeometry.plus && !isColumn[x] {
+            isColumn[x] = true
+            added = true
+        }
+        return added
     }
 
     /// Whether interval `k` (between `xs[k]` and `xs[k + 1]`) is ruled on line `i`.
     func isRule(line i: Int, interval k: Int) -> Bool {
-        ruleRuns[i].contains { $0.lowerBound <= xs[k] && xs[k + 1] <= $0.upperBound }
+        !ruled[i].isEmpty && ruled[i][k]
     }
 
     /// Whether the rule over interval `k` on line `i` is made of `=` (a header separator).
@@ -86,5 +97,5 @@ struct GridTableGeometry {
     }
 
     /// A border line rules at least one interval.
-    func isBorder(_ i: Int) -> Bool { (0..<intervalCount).contains { isRule(line: i, interval: $0) } }
+    func isBorder(_ i: Int) -> Bool { ruled[i].contains(true) }
 }

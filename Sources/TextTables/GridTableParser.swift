@@ -26,10 +26,12 @@ struct GridTableReader {
     var diagnostics: [Diagnostic] = []
     /// Indices (into `geometry.lines`) of the border lines, top to bottom.
     var borders: [Int] = []
-    /// Per band (row): the grid boundaries (indices into `xs`) that have a vertical line in it.
-    var bandBoundaries: [Set<Int>] = []
-    /// Per content line: the column of each boundary's `|`, by boundary index (re-laid lines differ from `xs`).
-    var separatorColumns: [Int: [Int: Int]] = [:]
+    var isBorderLine: [Bool] = []
+    /// Per band (row), per grid boundary (index into `xs`): whether a vertical line runs through the row.
+    var bandBoundaries: [[Bool]] = []
+    /// Per re-laid content line: the column of each boundary's `|`, by boundary index, -1 where none.
+    /// Lines on the grid are absent: their `|` stand at `xs`.
+    var reLaidColumns: [Int: [Int]] = [:]
     var wasReLaid = false
 
     var lines: [GridTextLine] { geometry.lines }
@@ -72,7 +74,7 @@ struct GridTableReader {
             return false
         }
         for (i, line) in lines.enumerated() {
-            let first = line.chars.firstIndex { $0 != G.space } ?? 0
+            let first = (0..<line.width).first { line.char($0) != G.space } ?? 0
             if first != geometry.left || (line.char(first) != G.plus && line.char(first) != G.pipe) {
                 report(.brokenBorder, "line does not start at the table's left edge (column \(geometry.left + 1)) with + or |", lineRange(i))
             }
@@ -87,7 +89,8 @@ struct GridTableReader {
     /// Border lines: closed top and bottom, right edges in line, at most one header separator, no `+`
     /// off the columns the other lines agree on.
     mutating func findBorders() -> Bool {
-        borders = lines.indices.filter { geometry.isBorder($0) }
+        isBorderLine = lines.indices.map { geometry.isBorder($0) }
+        borders = lines.indices.filter { isBorderLine[$0] }
         checkStrayJunctions()
         for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) {
             report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
@@ -122,7 +125,7 @@ struct GridTableReader {
     mutating func checkStrayJunctions() {
         for (k, x) in xs.enumerated() where k > 0 && k < xs.count - 1 {
             let junctions = borders.filter { lines[$0].char(x) == G.plus }
-            let used = lines.indices.contains { !borders.contains($0) && lines[$0].char(x) == G.pipe }
+            let used = lines.indices.contains { !isBorderLine[$0] && lines[$0].char(x) == G.pipe }
             guard junctions.count == 1, !used, let i = junctions.first else { continue }
             let others = xs.filter { $0 != x && abs($0 - x) <= 2 }
             let hint = others.first.map { " (the nearest column line is at column \($0 + 1))" } ?? ""
@@ -134,22 +137,25 @@ struct GridTableReader {
     /// matched to the row's boundaries by their order when the count agrees.
     mutating func findBoundaries() -> Bool {
         for band in 0..<(borders.count - 1) {
-            let contentLines = (borders[band] + 1)..<borders[band + 1]
-            var boundaries: Set<Int>?
+            var boundaries: [Bool]?
             var offGrid: [Int] = []
-            for i in contentLines {
-                let onGrid = Set((0..<xs.count).filter { lines[i].char(xs[$0]) == G.pipe })
-                let exact = onGrid.contains(0) && onGrid.contains(xs.count - 1) && lines[i].lastNonBlank == geometry.right
-                guard exact else { offGrid.append(i); continue }
-                if let known = boundaries, known != onGrid {
-                    report(.brokenBorder, "this line's | do not match the other lines of its row", lineRange(i))
+            for i in (borders[band] + 1)..<borders[band + 1] {
+                let line = lines[i]
+                guard line.char(geometry.left) == G.pipe, line.char(geometry.right) == G.pipe, line.lastNonBlank == geometry.right else {
+                    offGrid.append(i)
+                    continue
                 }
-                if boundaries == nil { boundaries = onGrid }
-                separatorColumns[i] = Dictionary(uniqueKeysWithValues: onGrid.map { ($0, xs[$0]) })
+                if let known = boundaries {
+                    if known.indices.contains(where: { known[$0] != (line.char(xs[$0]) == G.pipe) }) {
+                        report(.brokenBorder, "this line's | do not match the other lines of its row", lineRange(i))
+                    }
+                } else {
+                    boundaries = xs.map { line.char($0) == G.pipe }
+                }
             }
             let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
             bandBoundaries.append(rowBoundaries)
-            let ordered = rowBoundaries.sorted()
+            let ordered = rowBoundaries.indices.filter { rowBoundaries[$0] }
             for i in offGrid {
                 let pipes = lines[i].pipeColumns
                 guard pipes.count == ordered.count else {
@@ -157,29 +163,34 @@ struct GridTableReader {
                     continue
                 }
                 wasReLaid = true
-                separatorColumns[i] = Dictionary(uniqueKeysWithValues: zip(ordered, pipes).map { ($0, $1) })
+                var columns = [Int](repeating: -1, count: xs.count)
+                for (k, x) in zip(ordered, pipes) { columns[k] = x }
+                reLaidColumns[i] = columns
             }
         }
         return diagnostics.isEmpty
     }
 
     /// With no content line on the grid, a row has a vertical line where both borders have a junction.
-    private func boundariesFromBorders(above: Int, below: Int) -> Set<Int> {
+    private func boundariesFromBorders(above: Int, below: Int) -> [Bool] {
         let meets: (Int, Int) -> Bool = { i, k in
             let c = self.lines[i].char(self.xs[k])
             return c == G.plus || c == G.pipe
         }
-        var result = Set((0..<xs.count).filter { meets(above, $0) && meets(below, $0) })
-        result.formUnion([0, xs.count - 1])
-        return result
+        return xs.indices.map { k in k == 0 || k == xs.count - 1 || (meets(above, k) && meets(below, k)) }
+    }
+
+    /// The column of boundary `k`'s line on line `i`.
+    func separatorColumn(line i: Int, boundary k: Int) -> Int {
+        reLaidColumns[i]?[k] ?? xs[k]
     }
 
     /// A `+---+` run in a content line that crosses a vertical line is a border that slipped off the grid.
     mutating func checkRuleRunsInContent() {
         for band in 0..<bandBoundaries.count {
-            for i in (borders[band] + 1)..<borders[band + 1] {
-                guard let columns = separatorColumns[i] else { continue }
-                for run in geometry.ruleRuns[i] where columns.values.contains(where: { run.contains($0) }) {
+            for i in (borders[band] + 1)..<borders[band + 1] where !geometry.ruleRuns[i].isEmpty {
+                let columns = xs.indices.filter { bandBoundaries[band][$0] }.map { separatorColumn(line: i, boundary: $0) }
+                for run in geometry.ruleRuns[i] where columns.contains(where: { run.contains($0) }) {
                     report(.brokenBorder, "a border segment lies off the table's columns", lineRange(i))
                     break
                 }
@@ -188,31 +199,80 @@ struct GridTableReader {
     }
 
     /// The cells: slots joined where no line separates them; each group must be a filled rectangle
-    /// with no stray line inside it.
+    /// with no stray line inside it. The common case, where every cell is a rectangle closed on all sides,
+    /// is found in one pass; anything else is analysed slot by slot to say what is wrong.
     mutating func findCells() -> [SlotRect]? {
+        if let cells = closedRectangles() { return cells }
+        return analyseRegions()
+    }
+
+    /// Each unassigned slot in reading order starts a cell: extend it right while no vertical line
+    /// follows and down while no rule lies below, then check that lines close it all round and none
+    /// crosses it. Nil as soon as a check fails.
+    func closedRectangles() -> [SlotRect]? {
+        let rows = bandBoundaries.count, columns = intervals
+        var taken = [Bool](repeating: false, count: rows * columns)
+        var cells: [SlotRect] = []
+        for r in 0..<rows {
+            for k in 0..<columns where !taken[r * columns + k] {
+                var right = k + 1
+                while right < columns && !bandBoundaries[r][right] { right += 1 }
+                var bottom = r + 1
+                while bottom < rows && !geometry.isRule(line: borders[bottom], interval: k) { bottom += 1 }
+                for row in r..<bottom {
+                    guard bandBoundaries[row][k], bandBoundaries[row][right] else { return nil }
+                    for inner in (k + 1)..<right where bandBoundaries[row][inner] { return nil }
+                    for column in k..<right {
+                        guard !taken[row * columns + column] else { return nil }
+                        taken[row * columns + column] = true
+                    }
+                }
+                for column in k..<right {
+                    guard r == 0 || geometry.isRule(line: borders[r], interval: column),
+                          bottom == rows || geometry.isRule(line: borders[bottom], interval: column) else { return nil }
+                    for row in (r + 1)..<bottom where geometry.isRule(line: borders[row], interval: column) { return nil }
+                }
+                cells.append(SlotRect(rows: r..<bottom, columns: k..<right))
+            }
+        }
+        return cells
+    }
+
+    /// Joins slots that no line separates and reports every group that is not a clean rectangle.
+    mutating func analyseRegions() -> [SlotRect]? {
         let rows = bandBoundaries.count, columns = intervals
         var joined = UnionFind(count: rows * columns)
         for r in 0..<rows {
             for k in 0..<columns {
-                if k + 1 < columns && !bandBoundaries[r].contains(k + 1) { joined.union(r * columns + k, r * columns + k + 1) }
+                if k + 1 < columns && !bandBoundaries[r][k + 1] { joined.union(r * columns + k, r * columns + k + 1) }
                 if r + 1 < rows && !geometry.isRule(line: borders[r + 1], interval: k) {
                     joined.union(r * columns + k, (r + 1) * columns + k)
                 }
             }
         }
-        var groups: [Int: [Int]] = [:]
-        for slot in 0..<(rows * columns) { groups[joined.find(slot), default: []].append(slot) }
+        // Each set's bounding box and size, sets in the order of their first slot.
+        var boxOfRoot = [Int](repeating: -1, count: rows * columns)
+        var boxes: [(rows: ClosedRange<Int>, columns: ClosedRange<Int>, size: Int, root: Int)] = []
+        for slot in 0..<(rows * columns) {
+            let root = joined.find(slot), r = slot / columns, k = slot % columns
+            if boxOfRoot[root] < 0 {
+                boxOfRoot[root] = boxes.count
+                boxes.append((r...r, k...k, 0, root))
+            }
+            let b = boxOfRoot[root]
+            boxes[b].rows = min(boxes[b].rows.lowerBound, r)...max(boxes[b].rows.upperBound, r)
+            boxes[b].columns = min(boxes[b].columns.lowerBound, k)...max(boxes[b].columns.upperBound, k)
+            boxes[b].size += 1
+        }
         var cells: [SlotRect] = []
-        for slots in groups.values.sorted(by: { $0[0] < $1[0] }) {
-            let rowSet = slots.map { $0 / columns }, columnSet = slots.map { $0 % columns }
-            let rect = SlotRect(rows: rowSet.min()!..<rowSet.max()! + 1, columns: columnSet.min()!..<columnSet.max()! + 1)
+        for box in boxes {
+            let rect = SlotRect(rows: box.rows.lowerBound..<box.rows.upperBound + 1, columns: box.columns.lowerBound..<box.columns.upperBound + 1)
             let range = lineRange(borders[rect.rows.lowerBound] + 1).lowerBound..<lineRange(borders[rect.rows.upperBound] - 1).upperBound
-            if slots.count != rect.rows.count * rect.columns.count {
-                let covered = Set(slots)
-                let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { !covered.contains($0) }
+            if box.size != rect.rows.count * rect.columns.count {
+                let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { joined.find($0) != box.root }
                 let named = missing.prefix(3).map { "row \($0 / columns + 1), column \($0 % columns + 1)" }.joined(separator: "; ")
                 report(.nonRectangularCell,
-                       "the borders enclose a region that is not a rectangle: it covers \(slots.count) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
+                       "the borders enclose a region that is not a rectangle: it covers \(box.size) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
                         + "not \(named)\(missing.count > 3 ? "; …" : ""); close its borders so that it splits into rectangles", range)
             } else if hasStrayLine(inside: rect) {
                 report(.brokenBorder, "a border line ends inside the cell at \(rect): remove it or close it", range)
@@ -225,7 +285,7 @@ struct GridTableReader {
 
     private func hasStrayLine(inside rect: SlotRect) -> Bool {
         for r in rect.rows {
-            for k in rect.columns.dropFirst() where bandBoundaries[r].contains(k) { return true }
+            for k in rect.columns.dropFirst() where bandBoundaries[r][k] { return true }
             if r + 1 < rect.rows.upperBound {
                 for k in rect.columns where geometry.isRule(line: borders[r + 1], interval: k) { return true }
             }
@@ -239,8 +299,8 @@ struct GridTableReader {
         for (b, i) in borders.enumerated() {
             for k in 0..<xs.count {
                 let ruled = (k > 0 && geometry.isRule(line: i, interval: k - 1)) || (k < intervals && geometry.isRule(line: i, interval: k))
-                let up = b > 0 && bandBoundaries[b - 1].contains(k)
-                let down = b < bandBoundaries.count && bandBoundaries[b].contains(k)
+                let up = b > 0 && bandBoundaries[b - 1][k]
+                let down = b < bandBoundaries.count && bandBoundaries[b][k]
                 let c = lines[i].char(xs[k])
                 if ruled && (up || down) && c != G.plus {
                     report(.brokenBorder, "missing + where the borders cross", columnRange(i, xs[k]))
@@ -266,9 +326,8 @@ struct GridTableReader {
     func content(of rect: SlotRect) -> [String] {
         var result: [String] = []
         for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
-            let columns = separatorColumns[i]
-            let from = columns?[rect.columns.lowerBound] ?? xs[rect.columns.lowerBound]
-            let to = columns?[rect.columns.upperBound] ?? xs[rect.columns.upperBound]
+            let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
+            let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
             var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
             if bytes.first == G.space { bytes = bytes.dropFirst() }
             while let last = bytes.last, last == G.space || last == 0x09 { bytes = bytes.dropLast() }

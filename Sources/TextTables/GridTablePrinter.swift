@@ -35,7 +35,8 @@ public struct GridTablePrinter {
     /// each spreading what it lacks evenly with the remainder to the last line it covers.
     static func sizes(minimums: [Int], gap: Int, needs: [(Range<Int>, Int)]) -> [Int] {
         var sizes = minimums.map { max(1, $0) }
-        for (range, need) in needs.sorted(by: { $0.0.count < $1.0.count }) {
+        for (range, need) in needs where range.count == 1 { sizes[range.lowerBound] = max(sizes[range.lowerBound], need) }
+        for (range, need) in needs.filter({ $0.0.count > 1 }).sorted(by: { $0.0.count < $1.0.count }) {
             let available = range.reduce(0) { $0 + sizes[$1] } + gap * (range.count - 1)
             guard need > available else { continue }
             let extra = need - available
@@ -53,13 +54,22 @@ public struct GridTablePrinter {
     public func lines() -> [[UInt8]] {
         var result: [[UInt8]] = []
         result.reserveCapacity(lineCount)
-        for b in 0...grid.rowCount {
-            result.append(borderLine(b))
-            if b < grid.rowCount {
-                for j in 0..<heights[b] { result.append(contentLine(row: b, offset: j)) }
-            }
+        forEachLine { append in
+            var line: [UInt8] = []
+            append(&line)
+            result.append(line)
         }
         return result
+    }
+
+    /// Calls `body` once per printed line, top to bottom, with a function that appends that line.
+    public func forEachLine(_ body: ((inout [UInt8]) -> Void) -> Void) {
+        for b in 0...grid.rowCount {
+            body { appendBorderLine(b, to: &$0) }
+            if b < grid.rowCount {
+                for j in 0..<heights[b] { body { appendContentLine(row: b, offset: j, to: &$0) } }
+            }
+        }
     }
 
     private func owner(_ r: Int, _ k: Int) -> Int { owners[r * grid.columnCount + k] }
@@ -69,8 +79,8 @@ public struct GridTablePrinter {
         k == 0 || k == grid.columnCount || owner(r, k - 1) != owner(r, k)
     }
 
-    private func contentLine(row r: Int, offset j: Int) -> [UInt8] {
-        var out = indent
+    private func appendContentLine(row r: Int, offset j: Int, to out: inout [UInt8]) {
+        out.append(contentsOf: indent)
         var k = 0
         while k < grid.columnCount {
             let c = owner(r, k)
@@ -79,16 +89,15 @@ public struct GridTablePrinter {
             k = grid.cells[c].columns.upperBound
         }
         out.append(UInt8(ascii: "|"))
-        return out
     }
 
     /// Border `b` lies above row `b` (the bottom border is `b == rowCount`).
-    private func borderLine(_ b: Int) -> [UInt8] {
+    private func appendBorderLine(_ b: Int, to out: inout [UInt8]) {
         let columns = grid.columnCount
         let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
         let isHeader = b == grid.headerRowCount && b > 0
         let colons = isHeader || (b == 0 && grid.headerRowCount == 0)
-        var out = indent
+        out.append(contentsOf: indent)
         var k = 0
         while k < columns {
             let touchesRule = ruled[k] || (k > 0 && ruled[k - 1])
@@ -106,7 +115,6 @@ public struct GridTablePrinter {
             k = grid.cells[c].columns.upperBound
         }
         out.append(ruled[columns - 1] ? UInt8(ascii: "+") : UInt8(ascii: "|"))
-        return out
     }
 
     /// Index of the cell's first line in row `r`, counting its lines from its top row.
@@ -124,14 +132,18 @@ public struct GridTablePrinter {
             out.append(contentsOf: cell.lines[line].utf8)
             used = lineWidths[c][line]
         }
-        out.append(contentsOf: repeatElement(0x20, count: width - used + 1))
+        appendRepeated(0x20, width - used + 1, to: &out)
+    }
+
+    private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
+        for _ in 0..<max(0, count) { out.append(byte) }
     }
 
     private func appendRule(width: Int, alignment: ColumnAlignment, header: Bool, to out: inout [UInt8]) {
         let fill = header ? UInt8(ascii: "=") : UInt8(ascii: "-")
         let left = alignment == .left || alignment == .center, right = alignment == .right || alignment == .center
         out.append(left ? UInt8(ascii: ":") : fill)
-        out.append(contentsOf: repeatElement(fill, count: width - 2))
+        appendRepeated(fill, width - 2, to: &out)
         out.append(right ? UInt8(ascii: ":") : fill)
     }
 }

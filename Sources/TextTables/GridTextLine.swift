@@ -7,17 +7,25 @@ struct GridTextLine {
     /// Index of the line in the document.
     let line: Int
     /// Per display column: the ASCII byte drawn there, `wideGlyph` where a non-ASCII glyph starts,
-    /// `continuation` for the further columns of a wide glyph or a tab.
-    private(set) var chars: [UInt8] = []
-    /// Per display column: the byte offset in the document of the glyph drawn there.
+    /// `continuation` for the further columns of a wide glyph or a tab. For a line of printable ASCII
+    /// this is the document's own bytes, with no copy.
+    private(set) var chars: ArraySlice<UInt8>
+    /// Per display column: the byte offset in the document of the glyph drawn there; empty when every
+    /// column is one byte (then column `x` is at `start + x`).
     private(set) var offsets: [Int] = []
+    let start: Int
     /// Byte offset where the line's content ends.
     let end: Int
 
     init(_ text: TextLines, line: Int, start: Int, options: WidthOptions) {
         self.line = line
+        self.start = start
         self.end = text.contentEnd(line)
         let b = text.bytes
+        let plain = b[start..<end].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        chars = plain ? b[start..<end] : []
+        if plain { return }
+        chars = ArraySlice(Array<UInt8>())
         chars.reserveCapacity(end - start)
         offsets.reserveCapacity(end - start)
         var i = start
@@ -60,25 +68,26 @@ struct GridTextLine {
     var width: Int { chars.count }
 
     /// The ASCII character drawn at column `x`, or 0 beyond the line or for non-ASCII.
-    func char(_ x: Int) -> UInt8 { x >= 0 && x < chars.count ? chars[x] : 0 }
+    func char(_ x: Int) -> UInt8 { x >= 0 && x < chars.count ? chars[chars.startIndex + x] : 0 }
 
     /// Byte offset in the document where column `x` starts (the line's end beyond it).
     func offset(_ x: Int) -> Int {
         guard x < chars.count else { return end }
+        if offsets.isEmpty { return start + x }
         var x = x
-        while x > 0 && chars[x] == GridTextLine.continuation && offsets[x - 1] == offsets[x] { x -= 1 }
+        while x > 0 && char(x) == GridTextLine.continuation && offsets[x - 1] == offsets[x] { x -= 1 }
         return offsets[x]
     }
 
     /// Columns of the last non-blank character, or -1 for a blank line.
     var lastNonBlank: Int {
         var x = chars.count - 1
-        while x >= 0 && chars[x] == 0x20 { x -= 1 }
+        while x >= 0 && char(x) == 0x20 { x -= 1 }
         return x
     }
 
     /// Columns holding `|`, in order.
-    var pipeColumns: [Int] { chars.indices.filter { chars[$0] == UInt8(ascii: "|") } }
+    var pipeColumns: [Int] { (0..<chars.count).filter { char($0) == UInt8(ascii: "|") } }
 
     /// The document bytes drawn in columns `from..<to` (whole glyphs that start inside).
     func bytes(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {

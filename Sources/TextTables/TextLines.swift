@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A document's UTF-8 bytes with the start of every line. Lines end after `\n`; `\r\n` and `\n`
 /// are both kept as they are. A document ending in `\n` has a last, empty line (as LSP counts lines).
 public struct TextLines: Sendable {
@@ -10,7 +16,12 @@ public struct TextLines: Sendable {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
-            for i in 0..<buffer.count where buffer[i] == 0x0A { starts.append(i + 1) }
+            guard let base = buffer.baseAddress else { return }
+            var position = 0
+            while position < buffer.count, let found = memchr(base + position, 0x0A, buffer.count - position) {
+                position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+                starts.append(position)
+            }
         }
         self.starts = starts
     }

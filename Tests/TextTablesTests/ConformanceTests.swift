@@ -6,7 +6,8 @@ import TextTables
 /// gridls finds: one comparison that catches lost cells, broken escapes, tables invented and tables missed.
 @Suite(.enabled(if: Cmark.isAvailable, "needs cmark-gfm"))
 struct ConformanceTests {
-    @Test(arguments: FixtureTests.inputs())
+    /// GitHub's Markdown has no grid tables: only the pipe-table fixtures are compared here.
+    @Test(arguments: FixtureTests.inputs(in: ["default", "ambiguous-width-2", "compact-delimiter-row"]))
     func fixtureRendersTheSameAfterFormatting(_ name: String) throws {
         let input = Array(try Data(contentsOf: FixtureTests.root.appendingPathComponent(name)))
         let options = FixtureTests.optionSets[String(name.prefix { $0 != "/" })]!
