@@ -5,6 +5,7 @@ import GridModel
 /// the extra split evenly with the remainder to the last column (row). One space of padding, text kept
 /// left-aligned so that relative indentation inside cells survives, `+` wherever a border crosses a
 /// column line, `=` under the header, alignment colons on the header separator (or the top border).
+/// It prints the grid normalized: a row or column line that every cell crosses cannot be drawn.
 public struct GridTablePrinter {
     public let grid: Grid
     let indent: [UInt8]
@@ -18,11 +19,15 @@ public struct GridTablePrinter {
         _ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init(),
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
+        let grid = grid.normalized()
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
         lineWidths = grid.cells.map { $0.lines.map { DisplayWidth.of($0, options: options) } }
         let contentWidths = lineWidths.map { $0.max() ?? 0 }
+        // Minimums given for the grid as passed; normalizing may have dropped lines, then they are ignored.
+        let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
+        let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
         widths = GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) })

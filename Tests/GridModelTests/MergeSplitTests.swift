@@ -48,3 +48,24 @@ struct MergeSplitTests {
         #expect(throws: GridEditError.notMerged(rect(0..<1, 0..<1))) { try abc().splitting(row: 0, column: 0) }
     }
 }
+
+struct NormalizeTests {
+    @Test func aRowBoundaryEveryCellCrossesIsRemoved() throws {
+        let grid = try Grid.units([["a", "b"], ["c", "d"], ["e", "f"]]).merging(rect(1..<3, 0..<2))
+        let tall = try grid.deletingColumn(at: 1)  // rows 2–3 now one cell spanning both
+        #expect(sketch(tall) == "a\nc/d/e/f\n^")
+        #expect(sketch(tall.normalized()) == "a\nc/d/e/f")
+        try tall.normalized().checkInvariants()
+    }
+
+    @Test func aColumnBoundaryEveryCellCrossesIsRemovedWithItsAlignment() throws {
+        let grid = try Grid.units([["a", "b", "c"]], alignments: [.left, .center, .right]).merging(rect(0..<1, 0..<2))
+        let normal = grid.normalized()
+        #expect(sketch(normal) == "a/b c")
+        #expect(normal.alignments == [.left, .right])
+    }
+
+    @Test func aNormalGridIsUnchanged() throws {
+        #expect(try abc().normalized() == abc())
+    }
+}
