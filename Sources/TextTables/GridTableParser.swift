@@ -15,6 +15,16 @@ public enum GridTableParser {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
         return reader.read()
     }
+
+    /// The slot (row, column) that byte `offset` lies in: on a content line, between the `|` around it;
+    /// on a border, inside a cell that spans across it. Nil on a rule, a junction, or an unreadable table.
+    public static func slot(at offset: Int, in text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> (row: Int, column: Int)? {
+        var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
+        guard reader.read().grid != nil, let i = region.lines.firstIndex(where: { text.starts[$0] <= offset && offset <= text.contentEnd($0) }) else {
+            return nil
+        }
+        return reader.slot(line: i - region.firstLine, offset: offset)
+    }
 }
 
 /// The state of reading one grid table; see `read()` for the steps.
@@ -309,6 +319,24 @@ struct GridTableReader {
                 }
             }
         }
+    }
+
+    // MARK: Locating
+
+    /// The slot at byte `offset` of table line `i`.
+    func slot(line i: Int, offset: Int) -> (row: Int, column: Int)? {
+        guard let x = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) ?? (offset <= lines[i].start ? 0 : nil) else { return nil }
+        guard let below = borders.firstIndex(where: { $0 > i }) else { return nil }
+        let band = below - 1
+        if isBorderLine[i] {
+            // Only the open part of a border, inside a cell spanning across it.
+            guard let k = (0..<intervals).first(where: { xs[$0] < x && x < xs[$0 + 1] }),
+                  !geometry.isRule(line: i, interval: k), band >= 0 else { return nil }
+            return (band, k)
+        }
+        let columns = (0..<xs.count).filter { bandBoundaries[band][$0] }
+        guard let right = columns.firstIndex(where: { separatorColumn(line: i, boundary: $0) >= x }), right > 0 else { return nil }
+        return (band, columns[right - 1])
     }
 
     // MARK: The grid

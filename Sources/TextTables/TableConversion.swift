@@ -1,0 +1,53 @@
+import GridModel
+
+/// Between pipe tables and the grid model: a pipe table is a grid of unit cells with one header row;
+/// a grid prints as a pipe table only when it has no merged cells, single-line cells and one header row.
+public enum TableConversion {
+    /// The pipe table as a grid. Cells beyond the header's count become further columns.
+    public static func grid(_ table: PipeTable) -> Grid {
+        // A pipe table always has a header row and at least one column, so this cannot fail.
+        (try? Grid.units(table.texts, alignments: padded(table.alignments, to: table.texts.map(\.count).max() ?? 1), headerRowCount: 1))!
+    }
+
+    private static func padded(_ alignments: [ColumnAlignment], to count: Int) -> [ColumnAlignment] {
+        alignments + Array(repeating: .none, count: max(0, count - alignments.count))
+    }
+
+    /// Why a grid cannot be a pipe table.
+    public static func pipeRefusal(_ grid: Grid) -> String? {
+        if grid.headerRowCount != 1 {
+            return grid.headerRowCount == 0
+                ? "a pipe table needs a header row: this table has none"
+                : "a pipe table has exactly one header row: this table has \(grid.headerRowCount)"
+        }
+        if let merged = grid.cells.first(where: { !$0.isUnit }) {
+            return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
+        }
+        if let tall = grid.cells.first(where: { $0.lines.count > 1 }) {
+            return "the cell at \(tall.rect) has \(tall.lines.count) lines: pipe-table cells hold one line"
+        }
+        return nil
+    }
+
+    /// The grid as a pipe table, with `|` in cell text escaped; nil when `pipeRefusal` has a reason.
+    public static func pipeTable(_ grid: Grid) -> PipeTable? {
+        guard pipeRefusal(grid) == nil else { return nil }
+        let owners = grid.slotOwners()
+        let texts = (0..<grid.rowCount).map { r in
+            (0..<grid.columnCount).map { c in escapingPipes(grid.cells[owners[r * grid.columnCount + c]].lines.first ?? "") }
+        }
+        return PipeTable(texts: texts, alignments: grid.alignments)
+    }
+
+    /// `|` not already escaped becomes `\|`, so that it stays inside its cell.
+    public static func escapingPipes(_ text: String) -> String {
+        var out = ""
+        var previous: Character?
+        for character in text {
+            if character == "|" && previous != "\\" { out.append("\\") }
+            out.append(character)
+            previous = character
+        }
+        return out
+    }
+}

@@ -1,0 +1,110 @@
+import GridModel
+
+/// An edit a user asks for on one table; rows and columns are the grid's (row 0 is a pipe table's header).
+public enum TableAction: Sendable, Hashable {
+    case format
+    case insertRow(at: Int)
+    case insertColumn(at: Int)
+    case deleteRow(Int)
+    case deleteColumn(Int)
+    case moveRow(from: Int, to: Int)
+    case moveColumn(from: Int, to: Int)
+    case sort(column: Int, order: SortOrder)
+    case merge(SlotRect)
+    case split(row: Int, column: Int)
+    case convertToGrid
+    case convertToPipe
+}
+
+/// Why an action was not done: the table could not be read, or the edit is refused (the reason says why).
+public enum TableEditFailure: Error, Sendable, Hashable {
+    case unreadable([Diagnostic])
+    case refused(String)
+
+    public var reason: String {
+        switch self {
+        case .unreadable(let diagnostics): "the table cannot be read: \(diagnostics.first?.message ?? "it is malformed")"
+        case .refused(let reason): reason
+        }
+    }
+}
+
+/// The edits that carry out an action, and whether a pipe table became a grid table on the way.
+public struct TableEditResult: Sendable, Hashable {
+    public var edits: [TextEdit]
+    public var convertedToGrid: Bool
+}
+
+/// Carries out table actions: read the table into the grid model, apply the pure operation, print it
+/// in its own syntax (a merge turns a pipe table into a grid table), and return minimal line edits.
+public enum TableEditor {
+    public static func apply(
+        _ action: TableAction, to region: TableRegion, in text: TextLines,
+        syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
+    ) -> Result<TableEditResult, TableEditFailure> {
+        if action == .convertToPipe && syntax == .restructuredText {
+            return .failure(.refused("reStructuredText has no pipe tables"))
+        }
+        let grid: Grid
+        switch readGrid(region, in: text, options: options) {
+        case .success(let read): grid = read
+        case .failure(let failure): return .failure(failure)
+        }
+        let edited: Grid
+        do {
+            edited = try perform(action, on: grid)
+        } catch {
+            return .failure(.refused(error.description))
+        }
+        let target: TableRegion.Kind
+        switch action {
+        case .convertToGrid, .merge: target = .grid
+        case .convertToPipe: target = .pipe
+        default: target = region.kind
+        }
+        if target == .pipe, let reason = TableConversion.pipeRefusal(edited) { return .failure(.refused(reason)) }
+        let indent = DocumentFormatter.tableIndentation(text, region: region)
+        let lines: [[UInt8]]
+        if target == .grid {
+            lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
+        } else {
+            let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
+            // Checked by `pipeRefusal` above.
+            let table = TableConversion.pipeTable(edited)!
+            lines = PipeTablePrinter(
+                table, indent: indent.prefix(3), startColumn: PipeTableLayout.width(prefix, at: 0, options.width),
+                options: options
+            ).lines()
+        }
+        return .success(TableEditResult(
+            edits: DocumentFormatter.lineEdits(text, region: region, lines: lines),
+            convertedToGrid: region.kind == .pipe && target == .grid))
+    }
+
+    /// The table as a grid, or why it cannot be read.
+    public static func readGrid(_ region: TableRegion, in text: TextLines, options: FormatOptions = .init()) -> Result<Grid, TableEditFailure> {
+        switch region.kind {
+        case .pipe:
+            return .success(TableConversion.grid(PipeTable.parse(text, region: region)))
+        case .grid:
+            let parsed = GridTableParser.parse(text, region: region, options: options.width)
+            guard let grid = parsed.grid else { return .failure(.unreadable(parsed.diagnostics.filter { $0.severity == .error })) }
+            return .success(grid)
+        }
+    }
+
+    static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
+        switch action {
+        case .format, .convertToGrid, .convertToPipe: return grid
+        case .insertRow(let r): return try grid.insertingRow(at: r)
+        case .insertColumn(let c): return try grid.insertingColumn(at: c)
+        case .deleteRow(let r): return try grid.deletingRow(at: r)
+        case .deleteColumn(let c): return try grid.deletingColumn(at: c)
+        case let .moveRow(from, to): return try grid.movingRow(from: from, to: to)
+        case let .moveColumn(from, to): return try grid.movingColumn(from: from, to: to)
+        case let .sort(column, order): return try grid.sortingBody(byColumn: column, order: order)
+        case .merge(let rect): return try grid.merging(rect)
+        case let .split(row, column): return try grid.splitting(row: row, column: column)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import GridModel
+import Testing
+import TextTables
+
+/// Actions on tables: the document text after each, exactly, and the reasons for refusals.
+struct TableEditorTests {
+    func edit(_ document: String, _ action: TableAction, syntax: DocumentSyntax = .markdown) -> Result<String, TableEditFailure> {
+        let text = TextLines(document)
+        let region = syntax.scan(text).tables[0]
+        return TableEditor.apply(action, to: region, in: text, syntax: syntax).map {
+            String(decoding: DocumentFormatter.apply($0.edits, to: text.bytes), as: UTF8.self)
+        }
+    }
+
+    let pipe = "Intro\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n| 3 | 4 |\n\nOutro\n"
+
+    @Test func insertRowBelowTheHeaderOfAPipeTable() {
+        #expect(edit(pipe, .insertRow(at: 1)) == .success(
+            "Intro\n\n| a   |   b |\n| :-- | --: |\n|     |     |\n| 1   |   2 |\n| 3   |   4 |\n\nOutro\n"))
+    }
+
+    @Test func deleteAndMoveColumnsKeepAlignments() {
+        #expect(edit(pipe, .deleteColumn(0)) == .success("Intro\n\n|   b |\n| --: |\n|   2 |\n|   4 |\n\nOutro\n"))
+        #expect(edit(pipe, .moveColumn(from: 1, to: 0)) == .success(
+            "Intro\n\n|   b | a   |\n| --: | :-- |\n|   2 | 1   |\n|   4 | 3   |\n\nOutro\n"))
+    }
+
+    @Test func sortByAColumn() {
+        #expect(edit(pipe, .sort(column: 1, order: .descending)) == .success(
+            "Intro\n\n| a   |   b |\n| :-- | --: |\n| 3   |   4 |\n| 1   |   2 |\n\nOutro\n"))
+    }
+
+    @Test func aPipeTableKeepsItsHeader() {
+        #expect(edit(pipe, .deleteRow(0)) == .failure(.refused("a pipe table needs a header row: this table has none")))
+        #expect(edit(pipe, .moveRow(from: 1, to: 0)) == .failure(.refused("a row cannot move between the header and the body")))
+    }
+
+    @Test func mergeTurnsAPipeTableIntoAGridTable() {
+        let text = TextLines(pipe)
+        let result = TableEditor.apply(.merge(SlotRect(rows: 1..<3, columns: 0..<1)), to: MarkdownScanner.scan(text).tables[0], in: text)
+        guard case .success(let done) = result else { Issue.record("refused: \(result)"); return }
+        #expect(done.convertedToGrid)
+        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == """
+            Intro
+
+            +---+---+
+            | a | b |
+            +:==+==:+
+            | 1 | 2 |
+            | 3 +---+
+            |   | 4 |
+            +---+---+
+
+            Outro
+
+            """)
+    }
+
+    let grid = """
+        +-----+-----+-----+
+        | a   | b   | c   |
+        +=====+=====+=====+
+        | d         | e   |
+        +-----+-----+-----+
+        | f   | g   | h   |
+        +-----+-----+-----+
+
+        """
+
+    @Test func mergeRefusesACellThatSticksOut() {
+        #expect(edit(grid, .merge(SlotRect(rows: 1..<3, columns: 1..<3))) == .failure(.refused(
+            "the cell at row 2, columns 1–2 sticks out of the selection: extend the selection to cover it, or split it first")))
+    }
+
+    @Test func insertingAColumnInsideASpanWidensIt() {
+        #expect(edit(grid, .insertColumn(at: 1)) == .success("""
+            +---+---+---+---+
+            | a |   | b | c |
+            +===+===+===+===+
+            | d         | e |
+            +---+---+---+---+
+            | f |   | g | h |
+            +---+---+---+---+
+
+            """))
+    }
+
+    @Test func splitGivesTheTextToTheTopLeft() {
+        #expect(edit(grid, .split(row: 1, column: 1)) == .success("""
+            +---+---+---+
+            | a | b | c |
+            +===+===+===+
+            | d |   | e |
+            +---+---+---+
+            | f | g | h |
+            +---+---+---+
+
+            """))
+    }
+
+    @Test func gridToPipeNeedsUnitSingleLineCells() {
+        #expect(edit(grid, .convertToPipe) == .failure(.refused(
+            "the cell at row 2, columns 1–2 is merged: pipe tables cannot merge cells; split it first")))
+        let plain = "+---+------+\n| a | b    |\n+===+======+\n| x | y\\|z |\n+---+------+\n"
+        #expect(edit(plain, .convertToPipe) == .success("| a   | b    |\n| --- | ---- |\n| x   | y\\|z |\n"))
+        #expect(edit(plain, .convertToPipe, syntax: .restructuredText) == .failure(.refused("reStructuredText has no pipe tables")))
+    }
+
+    @Test func pipeToGridAlways() {
+        #expect(edit("|a|b|\n|-|-|\n|1|\n", .convertToGrid) == .success("+---+---+\n| a | b |\n+===+===+\n| 1 |   |\n+---+---+\n"))
+    }
+
+    @Test func anUnreadableTableIsNotEdited() {
+        let broken = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
+        guard case .failure(.unreadable(let diagnostics)) = edit(broken, .insertRow(at: 0)) else {
+            Issue.record("an L-shaped table was edited")
+            return
+        }
+        #expect(diagnostics.map(\.code) == [.nonRectangularCell])
+    }
+
+    @Test func theCursorFindsItsSlot() {
+        let text = TextLines(grid)
+        let region = MarkdownScanner.scan(text).tables[0]
+        func slot(_ line: Int, _ column: Int) -> [Int]? {
+            TableLocator.slot(at: text.starts[line] + column, in: region, text: text).map { [$0.row, $0.column] }
+        }
+        #expect(slot(1, 2) == [0, 0])
+        #expect(slot(1, 8) == [0, 1])
+        #expect(slot(3, 10) == [1, 0])
+        #expect(slot(3, 14) == [1, 2])
+        #expect(slot(4, 3) == nil)
+        let pipeText = TextLines(pipe)
+        let pipeRegion = MarkdownScanner.scan(pipeText).tables[0]
+        #expect(TableLocator.slot(at: pipeText.starts[4] + 6, in: pipeRegion, text: pipeText).map { [$0.row, $0.column] } == [1, 1])
+        #expect(TableLocator.slot(at: pipeText.starts[3] + 1, in: pipeRegion, text: pipeText).map { [$0.row, $0.column] } == [0, 0])
+    }
+}
