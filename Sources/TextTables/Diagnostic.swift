@@ -38,11 +38,25 @@ public struct Diagnostic: Sendable, Hashable {
     public var message: String
     /// Byte range in the document.
     public var range: Range<Int>
+    /// Repairs where one is clear, each a titled set of edits to the document.
+    public var fixes: [Fix]
 
-    public init(code: Code, severity: Severity, message: String, range: Range<Int>) {
+    public init(code: Code, severity: Severity, message: String, range: Range<Int>, fixes: [Fix] = []) {
         self.code = code
         self.severity = severity
         self.message = message
         self.range = range
+        self.fixes = fixes
+    }
+}
+
+/// A quick fix: what it does, in words for a menu, and the edits that do it.
+public struct Fix: Sendable, Hashable {
+    public var title: String
+    public var edits: [TextEdit]
+
+    public init(title: String, edits: [TextEdit]) {
+        self.title = title
+        self.edits = edits
     }
 }

@@ -43,6 +43,8 @@ struct GridTableReader {
     /// Lines on the grid are absent: their `|` stand at `xs`.
     var reLaidColumns: [Int: [Int]] = [:]
     var wasReLaid = false
+    /// Regions that are not rectangles, as lists of slots (row * columns + column) in reading order.
+    var irregularRegions: [[Int]] = []
 
     var lines: [GridTextLine] { geometry.lines }
     var xs: [Int] { geometry.xs }
@@ -56,8 +58,72 @@ struct GridTableReader {
             if !diagnostics.contains(where: { $0.severity == .error }), let cells {
                 return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
+            if let cells, !irregularRegions.isEmpty, diagnostics.allSatisfy({ $0.code == .nonRectangularCell }) {
+                let fix = splittingFix(cells)
+                for index in diagnostics.indices { diagnostics[index].fixes = fix.map { [$0] } ?? [] }
+            }
         }
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
+    }
+
+    /// Every region that is not a rectangle split along its grid lines into one cell per slot, its text
+    /// (read line by line across its slots) kept in its first slot; the table printed anew.
+    func splittingFix(_ rectangles: [SlotRect]) -> Fix? {
+        let columns = intervals
+        var cells = rectangles.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
+        for region in irregularRegions {
+            let regionText = irregularContent(Set(region))
+            for (n, slot) in region.enumerated() {
+                let r = slot / columns, k = slot % columns
+                cells.append(GridCell(rows: r..<r + 1, columns: k..<k + 1, lines: n == 0 ? regionText : []))
+            }
+        }
+        guard let grid = try? Grid(
+            rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
+        else { return nil }
+        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
+        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+    }
+
+    /// The text of a region of slots, line by line: on each line, the runs of the region's slots that
+    /// no line separates, joined by a space.
+    func irregularContent(_ slots: Set<Int>) -> [String] {
+        let columns = intervals
+        let rows = slots.map { $0 / columns }
+        var result: [String] = []
+        for i in (borders[rows.min()!] + 1)..<borders[rows.max()! + 1] {
+            let below = borders.firstIndex { $0 >= i }!
+            let inRegion: (Int) -> Bool = { k in
+                self.isBorderLine[i]
+                    ? slots.contains((below - 1) * columns + k) && slots.contains(below * columns + k) && !self.geometry.isRule(line: i, interval: k)
+                    : slots.contains((below - 1) * columns + k)
+            }
+            var pieces: [String] = []
+            var k = 0
+            while k < columns {
+                guard inRegion(k) else { k += 1; continue }
+                var end = k + 1
+                while end < columns && inRegion(end) && (isBorderLine[i] || !bandBoundaries[below - 1][end]) { end += 1 }
+                let from = separatorColumn(line: i, boundary: k), to = separatorColumn(line: i, boundary: end)
+                let piece = String(decoding: lines[i].bytes(in: text, from: from + 1, to: to), as: UTF8.self)
+                let trimmed = piece.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+                if !trimmed.isEmpty { pieces.append(String(trimmed)) }
+                k = end
+            }
+            result.append(pieces.joined(separator: " "))
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+
+    /// The border line under the header, if any, as an index into `borders`.
+    var headerSeparator: Int? {
+        borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }.map { borders[$0] }
+    }
+
+    var headerRowCount: Int {
+        borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } } ?? 0
     }
 
     // MARK: Diagnostics
@@ -71,8 +137,13 @@ struct GridTableReader {
         return start..<min(lineRange(i).upperBound, lines[i].offset(x + 1))
     }
 
-    mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>) {
-        diagnostics.append(Diagnostic(code: code, severity: .error, message: message, range: range))
+    mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, fix: Fix? = nil) {
+        diagnostics.append(Diagnostic(code: code, severity: .error, message: message, range: range, fixes: fix.map { [$0] } ?? []))
+    }
+
+    /// A fix that writes `replacement` over the character at column `x` of line `i`.
+    func characterFix(_ title: String, line i: Int, column x: Int, _ replacement: UInt8) -> Fix {
+        Fix(title: title, edits: [TextEdit(range: columnRange(i, x), newText: [replacement])])
     }
 
     // MARK: Steps
@@ -90,10 +161,40 @@ struct GridTableReader {
             }
         }
         guard let last = lines.indices.last, last > 0, lines[last].char(geometry.left) == G.plus, geometry.isBorder(last) else {
-            report(.unclosedTable, "the grid table is not closed: end it with a border line like its top one", lineRange(lines.count - 1))
+            report(.unclosedTable, "the grid table is not closed: end it with a border line like its top one",
+                   lineRange(lines.count - 1), fix: closingFix())
             return false
         }
         return diagnostics.isEmpty
+    }
+
+    /// Closes the table with a copy of its top border (in `-`, without alignment colons) after its last line.
+    func closingFix() -> Fix? {
+        guard let top = lines.first, top.char(geometry.left) == G.plus else { return nil }
+        var border = Array(text.bytes[region.contentStarts[0]..<top.end])
+        for index in border.indices where border[index] == G.equals || border[index] == G.colon { border[index] = G.dash }
+        let lastLine = region.lines.upperBound - 1
+        let prefix = text.bytes[text.starts[lastLine]..<region.contentStarts[lines.count - 1]]
+        let terminator = text.terminator(region.firstLine).isEmpty ? [0x0A] : Array(text.terminator(region.firstLine))
+        let end = text.contentEnd(lastLine)
+        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: end..<end, newText: terminator + prefix + border)])
+    }
+
+    /// Cuts a border that runs past the right edge, or draws one that stops short out to it.
+    func raggedBorderFix(_ i: Int) -> Fix? {
+        let line = lines[i], right = geometry.right, end = line.lastNonBlank
+        let rule: Set<UInt8> = [G.plus, G.dash, G.equals]
+        let start = region.contentStarts[i]
+        if end > right && rule.contains(line.char(right)) {
+            let kept = Array(text.bytes[start..<line.offset(right)]) + [G.plus]
+            return Fix(title: "Cut the border at the table's right edge", edits: [TextEdit(range: lineRange(i), newText: kept)])
+        }
+        if end < right && line.char(end) == G.plus {
+            let fill = line.char(end - 1) == G.equals ? G.equals : G.dash
+            let drawn = Array(text.bytes[start..<line.offset(end + 1)]) + Array(repeating: fill, count: right - end - 1) + [G.plus]
+            return Fix(title: "Draw the border out to the table's right edge", edits: [TextEdit(range: lineRange(i), newText: drawn)])
+        }
+        return nil
     }
 
     /// Border lines: closed top and bottom, right edges in line, at most one header separator, no `+`
@@ -111,7 +212,8 @@ struct GridTableReader {
         for i in borders {
             let end = lines[i].lastNonBlank
             if end != geometry.right || (lines[i].char(end) != G.plus && lines[i].char(end) != G.pipe) {
-                report(.brokenBorder, "this border ends at column \(end + 1), the table's right edge is at column \(geometry.right + 1)", lineRange(i))
+                report(.brokenBorder, "this border ends at column \(end + 1), the table's right edge is at column \(geometry.right + 1)",
+                       lineRange(i), fix: raggedBorderFix(i))
             }
         }
         for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i {
@@ -119,7 +221,9 @@ struct GridTableReader {
         }
         let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
         for i in headers.dropFirst() {
-            report(.multipleHeaderSeparators, "a grid table has at most one header separator (+===+); this is another one", lineRange(i))
+            let plain = text.bytes[lineRange(i)].map { $0 == G.equals ? G.dash : $0 }
+            report(.multipleHeaderSeparators, "a grid table has at most one header separator (+===+); this is another one", lineRange(i),
+                   fix: Fix(title: "Make this line an ordinary border", edits: [TextEdit(range: lineRange(i), newText: plain)]))
         }
         if let i = headers.first {
             if i == 0 {
@@ -139,7 +243,13 @@ struct GridTableReader {
             guard junctions.count == 1, !used, let i = junctions.first else { continue }
             let others = xs.filter { $0 != x && abs($0 - x) <= 2 }
             let hint = others.first.map { " (the nearest column line is at column \($0 + 1))" } ?? ""
-            report(.brokenBorder, "this + is off the table's columns\(hint)", columnRange(i, x))
+            var fix: Fix?
+            if let target = others.first {
+                let fill = lines[i].char(x - 1) == G.equals || lines[i].char(x + 1) == G.equals ? G.equals : G.dash
+                let from = characterFix("", line: i, column: x, fill).edits[0], to = characterFix("", line: i, column: target, G.plus).edits[0]
+                fix = Fix(title: "Move the + to column \(target + 1)", edits: [from, to].sorted { $0.range.lowerBound < $1.range.lowerBound })
+            }
+            report(.brokenBorder, "this + is off the table's columns\(hint)", columnRange(i, x), fix: fix)
         }
     }
 
@@ -279,6 +389,7 @@ struct GridTableReader {
             let rect = SlotRect(rows: box.rows.lowerBound..<box.rows.upperBound + 1, columns: box.columns.lowerBound..<box.columns.upperBound + 1)
             let range = lineRange(borders[rect.rows.lowerBound] + 1).lowerBound..<lineRange(borders[rect.rows.upperBound] - 1).upperBound
             if box.size != rect.rows.count * rect.columns.count {
+                irregularRegions.append((0..<(rows * columns)).filter { joined.find($0) == box.root })
                 let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { joined.find($0) != box.root }
                 let named = missing.prefix(3).map { "row \($0 / columns + 1), column \($0 % columns + 1)" }.joined(separator: "; ")
                 report(.nonRectangularCell,
@@ -313,9 +424,11 @@ struct GridTableReader {
                 let down = b < bandBoundaries.count && bandBoundaries[b][k]
                 let c = lines[i].char(xs[k])
                 if ruled && (up || down) && c != G.plus {
-                    report(.brokenBorder, "missing + where the borders cross", columnRange(i, xs[k]))
+                    report(.brokenBorder, "missing + where the borders cross", columnRange(i, xs[k]),
+                           fix: characterFix("Put + where the borders cross", line: i, column: xs[k], G.plus))
                 } else if !ruled && up && down && c != G.pipe && c != G.plus {
-                    report(.brokenBorder, "the vertical border has a gap here: put | back", columnRange(i, xs[k]))
+                    report(.brokenBorder, "the vertical border has a gap here: put | back", columnRange(i, xs[k]),
+                           fix: characterFix("Close the vertical border with |", line: i, column: xs[k], G.pipe))
                 }
             }
         }
@@ -343,10 +456,9 @@ struct GridTableReader {
 
     func makeGrid(_ rects: [SlotRect]) -> Grid? {
         let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
-        let header = borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } } ?? 0
         return try? Grid(
             rowCount: bandBoundaries.count, columnCount: intervals, cells: cells,
-            alignments: alignments(header > 0 ? borders[header] : 0), headerRowCount: header)
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
     }
 
     /// The cell's lines: the text between its left and right lines, less one space of padding, on every

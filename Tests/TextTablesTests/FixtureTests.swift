@@ -22,7 +22,7 @@ struct FixtureTests {
         var names: [String] = []
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            names += files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".rst")) && !$0.contains(".expected.") }
+            names += files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".rst")) && !$0.contains(".expected.") && !$0.contains(".fixed.") }
                 .sorted().map { "\(folder)/\($0)" }
         }
         return names
@@ -73,5 +73,23 @@ struct FixtureTests {
         let result = DocumentFormatter.format(input, syntax: DocumentSyntax(path: name))
         #expect(result.output == input, "a table with an error was rewritten")
         #expect(result.refused == diagnostics.filter { $0.severity == .error })
+    }
+
+    /// The first quick fix of the first diagnostic, applied, gives `NAME.fixed.md`, which reads without error.
+    @Test(arguments: inputs(in: ["invalid-grid"]))
+    func quickFixRepairsTheTable(_ name: String) throws {
+        let input = try Self.read(name)
+        let text = TextLines(input)
+        let syntax = DocumentSyntax(path: name)
+        let fixURL = Self.expectation(name, suffix: "fixed.md")
+        guard let fix = DocumentFormatter.diagnostics(text, scan: syntax.scan(text)).first?.fixes.first else {
+            #expect(!FileManager.default.fileExists(atPath: fixURL.path), "a fix was expected")
+            return
+        }
+        let fixed = DocumentFormatter.apply(fix.edits, to: input)
+        if Self.updating { try Data(fixed).write(to: fixURL) }
+        #expect(String(decoding: fixed, as: UTF8.self) == String(decoding: try Data(contentsOf: fixURL), as: UTF8.self), "\(fix.title)")
+        let fixedText = TextLines(fixed)
+        #expect(DocumentFormatter.diagnostics(fixedText, scan: syntax.scan(fixedText)).filter { $0.severity == .error } == [])
     }
 }
