@@ -63,7 +63,18 @@ struct GridTableReader {
                 for index in diagnostics.indices { diagnostics[index].fixes = fix.map { [$0] } ?? [] }
             }
         }
+        offerReLaying()
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
+    }
+
+    /// Where only borders and separators are wrong and the table is a plain grid of cells whose lines
+    /// each hold every cell, offer to re-lay it from those cells.
+    mutating func offerReLaying() {
+        guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
+              let grid = GridTableRelayer.grid(text, region: region) else { return }
+        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+        for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
     }
 
     /// Every region that is not a rectangle split along its grid lines into one cell per slot, its text

@@ -1,0 +1,70 @@
+import GridModel
+
+/// The lenient reading behind the "re-lay" quick fix: a grid table of unit cells whose lines have
+/// drifted (ragged borders, `|` off their columns) but where every border has the same number of `+` and
+/// every content line the same number of `|`. Cells are taken by their order on each line.
+enum GridTableRelayer {
+    static func grid(_ text: TextLines, region: TableRegion) -> Grid? {
+        let b = text.bytes
+        var rows: [[[String]]] = []  // per row, per column, the cell's lines
+        var current: [[String]]?
+        var columns: Int?
+        var headerRowCount = 0
+        var alignmentLine: ArraySlice<UInt8>?
+        for (offset, start) in region.contentStarts.enumerated() {
+            let end = text.contentEnd(region.firstLine + offset)
+            let (_, p) = BlockSyntax.indentation(b, start, end)
+            var line = b[p..<end]
+            while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+            if line.first == UInt8(ascii: "+") {
+                guard line.allSatisfy({ "+-=: ".utf8.contains($0) }) else { return nil }
+                let count = line.filter { $0 == UInt8(ascii: "+") }.count - 1
+                guard count >= 1, columns == nil || columns == count else { return nil }
+                columns = count
+                if let row = current { rows.append(row) }
+                current = nil
+                if line.contains(UInt8(ascii: "=")) && offset > 0 {
+                    guard headerRowCount == 0 else { return nil }
+                    headerRowCount = rows.count
+                    alignmentLine = line
+                } else if offset == 0 {
+                    alignmentLine = line
+                }
+                continue
+            }
+            guard line.first == UInt8(ascii: "|"), line.last == UInt8(ascii: "|"), let count = columns else { return nil }
+            let pieces = line.dropFirst().dropLast().split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
+            guard pieces.count == count else { return nil }
+            var row = current ?? Array(repeating: [], count: count)
+            for (k, piece) in pieces.enumerated() {
+                var cell = piece
+                if cell.first == 0x20 { cell = cell.dropFirst() }
+                while let last = cell.last, last == 0x20 { cell = cell.dropLast() }
+                row[k].append(String(decoding: cell, as: UTF8.self))
+            }
+            current = row
+        }
+        guard current == nil, let count = columns, !rows.isEmpty else { return nil }
+        var cells: [GridCell] = []
+        for (r, row) in rows.enumerated() {
+            for (k, var lines) in row.enumerated() {
+                while lines.last?.isEmpty == true { lines.removeLast() }
+                cells.append(GridCell(rows: r..<r + 1, columns: k..<k + 1, lines: lines))
+            }
+        }
+        return try? Grid(
+            rowCount: rows.count, columnCount: count, cells: cells,
+            alignments: alignments(alignmentLine, count: count), headerRowCount: headerRowCount)
+    }
+
+    /// Colons at the ends of each segment of the header separator (or top border).
+    private static func alignments(_ line: ArraySlice<UInt8>?, count: Int) -> [ColumnAlignment] {
+        guard let line else { return Array(repeating: .none, count: count) }
+        let segments = line.dropFirst().dropLast().split(separator: UInt8(ascii: "+"), omittingEmptySubsequences: false)
+        guard segments.count == count else { return Array(repeating: .none, count: count) }
+        return segments.map { segment in
+            let left = segment.first == UInt8(ascii: ":"), right = segment.last == UInt8(ascii: ":")
+            return left && right ? .center : left ? .left : right ? .right : .none
+        }
+    }
+}
