@@ -1,46 +1,44 @@
 extension Grid {
     /// The grid with every row (column) boundary that all cells cross removed: such a line separates
     /// nothing, and no text format can show it. Content is untouched; spanning cells shrink.
-    /// Grid tables print the normalized grid, so their text reads back to it exactly.
+    /// Grid tables print the normalized grid, so their text reads back to it exactly. Linear in the cells.
     public func normalized() -> Grid {
-        var grid = self
-        while let r = (1..<grid.rowCount).first(where: { grid.isInvisible(boundary: $0, along: .rows) }) {
-            grid = grid.collapsing(boundary: r, along: .rows)
+        let rowsKept = visibleLines(along: .rows), columnsKept = visibleLines(along: .columns)
+        guard rowsKept.contains(false) || columnsKept.contains(false) else { return self }
+        let rowIndex = Grid.newIndices(rowsKept), columnIndex = Grid.newIndices(columnsKept)
+        let cells = self.cells.map { cell in
+            GridCell(
+                rows: rowIndex[cell.rows.lowerBound]..<rowIndex[cell.rows.upperBound - 1] + 1,
+                columns: columnIndex[cell.columns.lowerBound]..<columnIndex[cell.columns.upperBound - 1] + 1,
+                lines: cell.lines)
         }
-        while let c = (1..<grid.columnCount).first(where: { grid.isInvisible(boundary: $0, along: .columns) }) {
-            grid = grid.collapsing(boundary: c, along: .columns)
-        }
-        return grid
+        return Grid(
+            unchecked: cells, rowCount: rowsKept.filter { $0 }.count, columnCount: columnsKept.filter { $0 }.count,
+            alignments: alignments.indices.filter { columnsKept[$0] }.map { alignments[$0] },
+            headerRowCount: headerRowCount == 0 ? 0 : rowIndex[headerRowCount - 1] + 1)
     }
 
-    private func isInvisible(boundary index: Int, along axis: Axis) -> Bool {
-        let other: Axis = axis == .rows ? .columns : .rows
-        var covered = 0
+    /// Per line along `axis`: false when every cell crosses the boundary just before it (line 0 is kept).
+    private func visibleLines(along axis: Axis) -> [Bool] {
+        // Plain property access rather than key paths: this runs on every printed grid table.
+        let alongRows = axis == .rows
+        var crossing = [Int](repeating: 0, count: alongRows ? rowCount : columnCount)
         for cell in cells {
-            let range = cell.rect[keyPath: axis.keyPath]
-            if range.lowerBound < index && index < range.upperBound {
-                covered += cell.rect[keyPath: other.keyPath].count
-            }
+            let range = alongRows ? cell.rect.rows : cell.rect.columns
+            guard range.count > 1 else { continue }
+            let breadth = alongRows ? cell.rect.columns.count : cell.rect.rows.count
+            for boundary in (range.lowerBound + 1)..<range.upperBound { crossing[boundary] += breadth }
         }
-        return covered == count(along: other)
+        let full = alongRows ? columnCount : rowCount
+        return crossing.indices.map { $0 == 0 || crossing[$0] < full }
     }
 
-    /// Removes line `index - 1`'s boundary with `index` by dropping line `index`: every cell crosses it.
-    private func collapsing(boundary index: Int, along axis: Axis) -> Grid {
-        let path = axis.keyPath
-        let moved = cells.map { cell -> GridCell in
-            var cell = cell
-            let range = cell.rect[keyPath: path]
-            if range.lowerBound >= index {
-                cell.rect[keyPath: path] = range.shifted(by: -1)
-            } else if range.upperBound > index {
-                cell.rect[keyPath: path] = range.lowerBound..<range.upperBound - 1
-            }
-            return cell
+    /// The index each old line gets when the lines not kept merge into the one before them.
+    private static func newIndices(_ kept: [Bool]) -> [Int] {
+        var index = -1
+        return kept.map { keep in
+            if keep { index += 1 }
+            return index
         }
-        var aligned = alignments
-        if axis == .columns { aligned.remove(at: index) }
-        let header = axis == .rows && index < headerRowCount ? headerRowCount - 1 : headerRowCount
-        return rebuilt(cells: moved, along: axis, count: count(along: axis) - 1, alignments: aligned, headerRowCount: header)
     }
 }
