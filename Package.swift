@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers point one way: GridModel ← TextTables ← (LSP server, later) ← GridlsCLI ← gridls.
+// Layers point one way: GridModel ← TextTables ← LanguageServer (over JSONRPC) ← GridlsCLI ← gridls.
 let package = Package(
     name: "gridls",
     products: [
@@ -11,7 +11,9 @@ let package = Package(
     targets: [
         .target(name: "GridModel"),
         .target(name: "TextTables", dependencies: ["GridModel"]),
-        .target(name: "GridlsCLI", dependencies: ["TextTables"]),
+        .target(name: "JSONRPC"),
+        .target(name: "LanguageServer", dependencies: ["TextTables", "JSONRPC"]),
+        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer"]),
         .executableTarget(name: "gridls", dependencies: ["GridlsCLI"]),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
         .testTarget(
@@ -20,6 +22,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,73 @@
+import JSONRPC
+import Testing
+
+struct FrameReaderTests {
+    func events(_ chunks: [String]) -> [FrameEvent] {
+        var reader = FrameReader()
+        var events: [FrameEvent] = []
+        for chunk in chunks {
+            reader.append(Array(chunk.utf8))
+            while let event = reader.next() { events.append(event) }
+        }
+        return events
+    }
+
+    func message(_ body: String) -> FrameEvent { .message(Array(body.utf8)) }
+
+    @Test func splitAndCoalescedReadsGiveTheSameMessages() {
+        let stream = "Content-Length: 2\r\n\r\n{}Content-Length: 7\r\n\r\n[1,2,3]"
+        let expected = [message("{}"), message("[1,2,3]")]
+        #expect(events([stream]) == expected)
+        #expect(events(stream.map { String($0) }) == expected)
+    }
+
+    @Test func otherHeadersAreIgnoredAndTheNameIsCaseInsensitive() {
+        #expect(events(["content-length: 2\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n{}"]) == [message("{}")])
+    }
+
+    @Test func aBadHeaderIsReportedAndTheNextFrameStillArrives() {
+        #expect(events(["Content-Length: abc\r\n\r\n{}Content-Length: 2\r\n\r\n[]"]) == [
+            .badHeader("Content-Length 'abc' is not a number"), message("[]"),
+        ])
+        #expect(events(["X-Thing: 1\r\n\r\ngarbage garbage", "Content-Length: 2\r\n\r\n[]"]) == [
+            .badHeader("no Content-Length header"), message("[]"),
+        ])
+    }
+
+    @Test func anOversizedBodyIsSkippedWholeEvenAcrossReads() {
+        let huge = FrameReader.maximumBody + 1
+        var reader = FrameReader()
+        reader.append(Array("Content-Length: \(huge)\r\n\r\n".utf8))
+        #expect(reader.next() == .badHeader("Content-Length \(huge) exceeds the limit of \(FrameReader.maximumBody) bytes"))
+        reader.append([UInt8](repeating: 0x41, count: huge))
+        reader.append(Array("Content-Length: 2\r\n\r\n{}".utf8))
+        #expect(reader.next() == message("{}"))
+    }
+
+    @Test func anIncompleteBodyWaits() {
+        var reader = FrameReader()
+        reader.append(Array("Content-Length: 10\r\n\r\n{\"a\":".utf8))
+        #expect(reader.next() == nil)
+        reader.append(Array("1}    ".utf8))
+        #expect(reader.next() == message("{\"a\":1}   "))
+    }
+}
+
+struct MessageTests {
+    func classify(_ text: String) throws -> Incoming { Incoming.classify(try JSONParser.parse(Array(text.utf8))) }
+
+    @Test func requestsNotificationsAndResponses() throws {
+        #expect(try classify(#"{"jsonrpc":"2.0","id":1,"method":"a","params":{}}"#) == .request(id: .int(1), method: "a", params: [:]))
+        #expect(try classify(#"{"jsonrpc":"2.0","id":"x","method":"a"}"#) == .request(id: .string("x"), method: "a", params: nil))
+        #expect(try classify(#"{"jsonrpc":"2.0","method":"n"}"#) == .notification(method: "n", params: nil))
+        #expect(try classify(#"{"jsonrpc":"2.0","id":2,"result":null}"#) == .response(id: .int(2), result: .success(nil)))
+    }
+
+    @Test func invalidMessagesSayWhy() throws {
+        #expect(try classify("[]") == .invalid(id: nil, reason: "a message must be a JSON object"))
+        #expect(try classify(#"{"id":3,"method":7}"#) == .invalid(id: .int(3), reason: "method must be a string"))
+        #expect(try classify(#"{"id":{},"method":"m"}"#) == .invalid(id: nil, reason: "id must be a number or a string"))
+        #expect(try classify(#"{"jsonrpc":"1.0","id":1,"method":"m"}"#) == .invalid(id: .int(1), reason: "jsonrpc must be \"2.0\""))
+        #expect(try classify(#"{"id":1,"method":"m","params":3}"#) == .invalid(id: .int(1), reason: "params must be an object or an array"))
+    }
+}
