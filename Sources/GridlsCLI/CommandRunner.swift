@@ -1,4 +1,5 @@
 import Dispatch
+import LanguageServer
 import TextTables
 
 /// Runs `gridls format` and `gridls check`: the side effects are here and in `FileAccess`, the work in TextTables.
@@ -23,6 +24,8 @@ public enum CommandRunner {
         case .help:
             writeOutput(Array((usageText + "\n").utf8))
             return ExitCode.success
+        case .serve:
+            return ServerLoop.run()
         case .version:
             writeOutput(Array("gridls \(gridlsVersion)\n".utf8))
             return ExitCode.success

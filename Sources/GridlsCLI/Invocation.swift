@@ -6,6 +6,8 @@ public enum Invocation: Equatable, Sendable {
     case check(paths: [String], options: FormatOptions, assumedName: String?)
     case help
     case version
+    /// The language server on stdin and stdout.
+    case serve
 }
 
 /// Where `gridls format` sends its result.
@@ -27,7 +29,8 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public let gridlsVersion = "0.1.0"
 
 public let usageText = """
-    usage: gridls format [options] [FILE...]   print the documents with every table formatted
+    usage: gridls [--stdio]                     run the language server on stdin and stdout
+           gridls format [options] [FILE...]   print the documents with every table formatted
            gridls check [options] [FILE...]    report table problems as path:line:column: severity: message [code]
            gridls --help | --version
 
@@ -51,8 +54,9 @@ public let usageText = """
 extension Invocation {
     /// Parses the arguments after the program name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        guard let command = arguments.first else { throw UsageError("missing command: format or check") }
+        guard let command = arguments.first else { return .serve }
         switch command {
+        case "--stdio", "lsp": return .serve
         case "-h", "--help", "help": return .help
         case "--version": return .version
         case "format", "check": break

@@ -25,6 +25,14 @@ public enum DocumentSyntax: Sendable, Hashable {
         case .restructuredText: RSTScanner.scan(text)
         }
     }
+
+    /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner`).
+    public func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
+        switch self {
+        case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
+        case .restructuredText: RSTScanner.scanRestartable(text)
+        }
+    }
 }
 
 /// The formatted document and the tables left as they were because they could not be read.

@@ -32,13 +32,22 @@ public struct MarkdownScanner {
     private var result = TableScan()
 
     public static func scan(_ text: TextLines) -> TableScan {
+        scan(text, frontMatter: true).scan
+    }
+
+    /// Scans and reports, per line, whether the scanner is back in its initial state after it (no open
+    /// container or block): a scan that starts after such a line finds the same tables below it.
+    /// Front matter is recognised only when `frontMatter` (the text starts the document).
+    public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         var scanner = MarkdownScanner(text: text)
-        var line = scanner.skipFrontMatter()
+        var restartable = [Bool](repeating: false, count: text.count)
+        var line = frontMatter ? scanner.skipFrontMatter() : 0
         while line < text.count {
             scanner.process(line: line)
+            if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
             line += 1
         }
-        return scanner.result
+        return (scanner.result, restartable)
     }
 
     private init(text: TextLines) { self.text = text }

@@ -56,6 +56,11 @@ public struct PipeTable: Sendable {
         (0..<rowCount).map { r in (0..<cellCount(ofRow: r)).map { text(row: r, column: $0) } }
     }
 
+    /// The trimmed cell ranges of one row's text `b[p..<end]` (indentation skipped), as GitHub splits it.
+    public static func rowCells(_ b: [UInt8], from p: Int, to end: Int) -> [Range<Int>] {
+        PipeRowSyntax.cells(b, p, end) ?? []
+    }
+
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
     public static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
         let b = text.bytes

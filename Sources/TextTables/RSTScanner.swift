@@ -4,7 +4,12 @@
 public enum RSTScanner {
     static let literalDirectives: Set<String> = ["code", "code-block", "sourcecode", "raw", "math", "highlight", "parsed-literal"]
 
-    public static func scan(_ text: TextLines) -> TableScan {
+    public static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
+
+    /// Scans and reports, per line, whether a scan starting just after it finds the same tables below:
+    /// true after a blank line outside any literal block.
+    public static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
+        var restartable = [Bool](repeating: false, count: text.count)
         var result = TableScan()
         let b = text.bytes
         var line = 0
@@ -22,6 +27,7 @@ public enum RSTScanner {
             literalIndent = nil
             if blank {
                 previousBlank = true
+                restartable[line] = true
                 line += 1
                 continue
             }
@@ -42,7 +48,7 @@ public enum RSTScanner {
             previousBlank = false
             line += 1
         }
-        return result
+        return (result, restartable)
     }
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.

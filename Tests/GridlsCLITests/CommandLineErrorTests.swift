@@ -5,7 +5,6 @@ import Testing
 struct CommandLineErrorTests {
     @Test(arguments: [
         (["--bogus"], "gridls: unknown command '--bogus': expected format or check"),
-        ([], "gridls: missing command: format or check"),
         (["format", "--nope"], "gridls: unknown option '--nope' for format"),
         (["check", "-i", "x.md"], "gridls: unknown option '-i' for check"),
         (["format", "-i", "--check", "x.md"], "gridls: --in-place and --check cannot be used together"),

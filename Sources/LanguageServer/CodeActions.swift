@@ -1,0 +1,140 @@
+import JSONRPC
+import TextTables
+
+extension Server {
+    /// The selection of a request as (line, byte) positions.
+    func selection(_ document: OpenDocument, _ params: Params) throws(ResponseError) -> (start: (line: Int, byte: Int), end: (line: Int, byte: Int)) {
+        let (start, end) = try params.range()
+        return (document.clamp(start, encoding), document.clamp(end, encoding))
+    }
+
+    func codeActions(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        let (start, end) = try selection(document, params)
+        let only = params.optional("context")?["only"]?.array?.compactMap(\.string)
+        func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
+        var actions: [JSON] = []
+        if wanted("quickfix") { actions += quickFixes(document, start: start, end: end) }
+        if wanted("refactor.rewrite"), let target = ActionTarget(document, start: start, end: end, options: formatOptions()) {
+            for command in TableCommand.allCases {
+                guard let action = target.action(command, syntax: document.syntax) else { continue }
+                if let json = codeAction(command, action, target, document, start: start, end: end) { actions.append(json) }
+            }
+        }
+        if wanted("source.fixAll.gridls") {
+            let edits = formattingEdits(document, tables: document.index.tables)
+            if !edits.isEmpty {
+                actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
+            }
+        }
+        return .array(actions)
+    }
+
+    private func codeAction(
+        _ command: TableCommand, _ action: TableAction, _ target: ActionTarget, _ document: OpenDocument,
+        start: (line: Int, byte: Int), end: (line: Int, byte: Int)
+    ) -> JSON? {
+        let result = TableEditor.apply(action, to: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions())
+        var title = command.title
+        if command == .mergeCells && target.table.kind == .pipe { title += " (converts the table to a grid table)" }
+        var json: JSON = ["title": .string(title), "kind": "refactor.rewrite"]
+        switch result {
+        case .failure(let failure):
+            guard client.codeActionDisabled else { return nil }
+            json = json.setting("disabled", ["reason": .string(failure.reason)])
+        case .success(let done):
+            if done.edits.isEmpty && command == .formatTable { return nil }
+            let arguments = commandArguments(document, start: start, end: end)
+            if client.codeActionResolvesEdits {
+                json = json.setting("data", ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)])
+            } else {
+                json = json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
+            }
+        }
+        return json
+    }
+
+    func commandArguments(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> JSON {
+        ["uri": .string(document.uri), "range": document.lspRange(start, end, encoding)]
+    }
+
+    func resolveCodeAction(_ params: Params) throws(ResponseError) -> JSON {
+        let action = try params.object()
+        guard let data = action["data"], let name = data["command"]?.string, let argument = data["arguments"]?.array?.first else {
+            return .object(action)  // nothing to resolve
+        }
+        let (document, edits, _) = try commandEdits(name, argument)
+        if let version = data["version"]?.int, version != document.version {
+            throw ResponseError(code: ErrorCode.contentModified, message: "the document changed since the action was offered")
+        }
+        return JSON.object(action).setting("edit", workspaceEdit(document, edits))
+    }
+
+    /// The edits of a `gridls.*` command with its `{uri, range}` argument.
+    func commandEdits(_ name: String, _ argument: JSON) throws(ResponseError) -> (OpenDocument, [JSON], String) {
+        guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
+            throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
+        }
+        let arguments = Params(json: argument)
+        guard let uri = try arguments.field("uri").string else { throw .invalidParams("the command argument's uri must be a string") }
+        guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
+        let (start, end) = try selection(document, arguments)
+        guard let target = ActionTarget(document, start: start, end: end, options: formatOptions()),
+              let action = target.action(command, syntax: document.syntax) else {
+            throw .invalidParams("\(command.title) does not apply at this place")
+        }
+        switch TableEditor.apply(action, to: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions()) {
+        case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
+        case .success(let done): return (document, done.edits.map { lspEdit($0, in: target.local, document) }, command.title)
+        }
+    }
+
+    func executeCommand(_ params: Params) throws(ResponseError) -> JSON {
+        let name = try params.string("command")
+        guard let argument = params.optional("arguments")?.array?.first else {
+            throw .invalidParams("\(name) takes one argument: {uri, range}")
+        }
+        let (document, edits, title) = try commandEdits(name, argument)
+        let answer = ask("workspace/applyEdit", ["label": .string(title), "edit": workspaceEdit(document, edits)])
+        guard case .success(let reply)? = answer else { return ["applied": false, "failureReason": "the client did not apply the edit"] }
+        return ["applied": .bool(reply["applied"]?.bool ?? false)]
+    }
+
+    func workspaceEdit(_ document: OpenDocument, _ edits: [JSON]) -> JSON {
+        if client.documentChanges {
+            return ["documentChanges": [[
+                "textDocument": ["uri": .string(document.uri), "version": .int(document.version)], "edits": .array(edits),
+            ]]]
+        }
+        return ["changes": .object([document.uri: .array(edits)])]
+    }
+
+    /// Quick fixes of the diagnostics that meet the selection, recomputed with their edits.
+    func quickFixes(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> [JSON] {
+        var actions: [JSON] = []
+        for table in document.index.tables where table.lines.overlaps(start.line..<end.line + 1) {
+            let local = document.local(table)
+            guard table.kind == .grid else { continue }
+            let parsed = GridTableParser.parse(local.text, region: local.region, options: formatOptions().width)
+            for diagnostic in parsed.diagnostics {
+                let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
+                let diagnosticJSON = json(placed, firstLine: table.firstLine, in: document)
+                for fix in diagnostic.fixes {
+                    actions.append([
+                        "title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON],
+                        "edit": workspaceEdit(document, fix.edits.map { lspEdit($0, in: local, document) }),
+                    ])
+                }
+            }
+        }
+        return actions
+    }
+}
+
+extension JSON {
+    func setting(_ key: String, _ value: JSON) -> JSON {
+        guard case .object(var members) = self else { return self }
+        members[key] = value
+        return .object(members)
+    }
+}

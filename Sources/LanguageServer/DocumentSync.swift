@@ -1,0 +1,72 @@
+import JSONRPC
+import TextTables
+
+extension Server {
+    func didOpen(_ params: Params) throws(ResponseError) {
+        let item = try params.field("textDocument")
+        guard let uri = item["uri"]?.string, let text = item["text"]?.string else {
+            throw .invalidParams("params.textDocument needs uri and text")
+        }
+        let document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, bytes: Array(text.utf8), options: formatOptions())
+        documents[uri] = document
+        publishDiagnostics(document)
+    }
+
+    func didChange(_ params: Params) throws(ResponseError) {
+        var document = try self.document(params)
+        guard let changes = try params.field("contentChanges").array else { throw .invalidParams("params.contentChanges must be an array") }
+        for change in changes {
+            guard let text = change["text"]?.string else { throw .invalidParams("each content change needs text") }
+            if let range = change["range"] {
+                let (start, end) = try Position.range(range, path: "contentChanges[].range")
+                let from = document.clamp(start, encoding), to = document.clamp(end, encoding)
+                let ordered = (from.line, from.byte) <= (to.line, to.byte) ? (from, to) : (to, from)
+                document.replace(from: ordered.0, to: ordered.1, with: Array(text.utf8))
+            } else {
+                document = OpenDocument(uri: document.uri, version: document.version, bytes: Array(text.utf8), options: formatOptions())
+            }
+        }
+        if let version = params.optional("textDocument")?["version"]?.int { document.version = version }
+        documents[document.uri] = document
+        publishDiagnostics(document)
+    }
+
+    func didClose(_ params: Params) throws(ResponseError) {
+        let uri = try params.uri()
+        documents[uri] = nil
+        send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
+    }
+
+    func didChangeConfiguration(_ params: Params) {
+        let before = settings
+        for problem in settings.apply(params.optional("settings")) { log(problem) }
+        guard settings != before else { return }
+        for uri in documents.keys.sorted() {
+            documents[uri]!.reindex(options: formatOptions())
+            publishDiagnostics(documents[uri]!)
+        }
+    }
+
+    func formatOptions() -> FormatOptions { settings.formatOptions() }
+}
+
+extension OpenDocument {
+    /// An LSP position as (line, byte): a line past the end is the document's end, a character past the
+    /// end of its line is the line's end, one inside a character is that character's start.
+    func clamp(_ position: Position, _ encoding: PositionEncoding) -> (line: Int, byte: Int) {
+        guard position.line < text.lineCount else {
+            let last = text.lineCount - 1
+            return (last, text.lines[last].bytes.count)
+        }
+        return (position.line, encoding.byteOffset(in: text.lines[position.line].bytes, character: position.character))
+    }
+
+    func lspPosition(_ position: (line: Int, byte: Int), _ encoding: PositionEncoding) -> Position {
+        let line = min(position.line, text.lineCount - 1)
+        return Position(line: line, character: encoding.character(in: text.lines[line].bytes, byteOffset: position.byte))
+    }
+
+    func lspRange(_ start: (line: Int, byte: Int), _ end: (line: Int, byte: Int), _ encoding: PositionEncoding) -> JSON {
+        ["start": lspPosition(start, encoding).json, "end": lspPosition(end, encoding).json]
+    }
+}

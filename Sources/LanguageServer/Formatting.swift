@@ -1,0 +1,50 @@
+import JSONRPC
+import TextTables
+
+extension Server {
+    /// LSP text edits that format `tables` (refused tables are left alone).
+    func formattingEdits(_ document: OpenDocument, tables: [TableIndex.Table]) -> [JSON] {
+        var edits: [JSON] = []
+        for table in tables {
+            let local = document.local(table)
+            guard case .success(let tableEdits) = DocumentFormatter.tableEdits(local.text, region: local.region, options: formatOptions()) else {
+                continue
+            }
+            edits += tableEdits.map { lspEdit($0, in: local, document) }
+        }
+        return edits
+    }
+
+    func lspEdit(_ edit: TextEdit, in local: OpenDocument.LocalTable, _ document: OpenDocument) -> JSON {
+        [
+            "range": document.lspRange(document.position(edit.range.lowerBound, in: local), document.position(edit.range.upperBound, in: local), encoding),
+            "newText": .string(String(decoding: edit.newText, as: UTF8.self)),
+        ]
+    }
+
+    func formatting(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        return .array(formattingEdits(document, tables: document.index.tables))
+    }
+
+    func rangeFormatting(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        let (start, end) = try params.range()
+        let lines = document.clamp(start, encoding).line...document.clamp(end, encoding).line
+        return .array(formattingEdits(document, tables: document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }))
+    }
+
+    /// After `|` is typed: realign the table under the cursor.
+    func onTypeFormatting(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        let position = document.clamp(try params.position(), encoding)
+        guard let table = document.index.table(at: position.line) else { return [] }
+        return .array(formattingEdits(document, tables: [table]))
+    }
+
+    func willSaveWaitUntil(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        guard settings.formatOnSave else { return [] }
+        return .array(formattingEdits(document, tables: document.index.tables))
+    }
+}

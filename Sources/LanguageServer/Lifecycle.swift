@@ -1,0 +1,57 @@
+import JSONRPC
+
+/// What the client said it supports, as far as the server cares.
+struct ClientCapabilities {
+    var positionEncodings: [String]
+    var codeActionResolvesEdits: Bool
+    var codeActionDisabled: Bool
+    var codeActionLiterals: Bool
+    var documentChanges: Bool
+
+    init(_ json: JSON?) {
+        positionEncodings = json?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        let codeAction = json?["textDocument"]?["codeAction"]
+        codeActionResolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains("edit") ?? false
+        codeActionDisabled = codeAction?["disabledSupport"]?.bool ?? false
+        codeActionLiterals = codeAction?["codeActionLiteralSupport"] != nil
+        documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+    }
+}
+
+extension Server {
+    static let commands = TableCommand.allCases.map(\.name)
+
+    func initialize(_ params: Params) throws(ResponseError) -> JSON {
+        guard state == .uninitialized else { throw ResponseError(code: ErrorCode.invalidRequest, message: "initialize was already sent") }
+        _ = try params.object()
+        client = ClientCapabilities(params.optional("capabilities"))
+        let offered = client.positionEncodings
+        encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-16") || offered.isEmpty ? .utf16
+            : offered.contains("utf-32") ? .utf32 : .utf16
+        for problem in settings.apply(params.optional("initializationOptions")) { FileLog.write("gridls: \(problem)") }
+        state = .running
+        return [
+            "capabilities": [
+                "positionEncoding": .string(encoding.rawValue),
+                "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false], "willSaveWaitUntil": true],
+                "documentFormattingProvider": true,
+                "documentRangeFormattingProvider": true,
+                "documentOnTypeFormattingProvider": ["firstTriggerCharacter": "|"],
+                "codeActionProvider": [
+                    "codeActionKinds": ["quickfix", "refactor.rewrite", "source.fixAll.gridls"],
+                    "resolveProvider": true,
+                ],
+                "executeCommandProvider": ["commands": .array(Server.commands.map { .string($0) })],
+                "diagnosticProvider": ["interFileDependencies": false, "workspaceDiagnostics": false],
+                "documentSymbolProvider": true,
+                "foldingRangeProvider": true,
+                "selectionRangeProvider": true,
+                "hoverProvider": true,
+            ],
+            "serverInfo": ["name": "gridls", "version": .string(serverVersion)],
+        ]
+    }
+}
+
+/// The version the server reports; the command line reports the same.
+public let serverVersion = "0.1.0"

@@ -1,0 +1,97 @@
+import GridModel
+import JSONRPC
+import TextTables
+
+extension Server {
+    /// One symbol per table: "Table 3 (4×12)", columns × rows.
+    func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        return .array(document.index.tables.enumerated().map { n, table in
+            let local = document.local(table)
+            var name = "Table \(n + 1)"
+            if case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions()) {
+                name += " (\(grid.columnCount)×\(grid.rowCount))"
+            } else {
+                name += " (unreadable)"
+            }
+            let last = table.lines.upperBound - 1
+            return [
+                "name": .string(name), "kind": 18,
+                "detail": .string(table.kind == .pipe ? "pipe table" : "grid table"),
+                "range": document.lspRange((table.firstLine, 0), (last, document.text.lines[last].bytes.count), encoding),
+                "selectionRange": document.lspRange((table.firstLine, 0), (table.firstLine, document.text.lines[table.firstLine].bytes.count), encoding),
+            ]
+        })
+    }
+
+    func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        return .array(document.index.tables.filter { $0.prefixLengths.count > 1 }.map { table in
+            ["startLine": .int(table.firstLine), "endLine": .int(table.lines.upperBound - 1), "kind": "region"]
+        })
+    }
+
+    /// Cell, then row, then table, for each position; a position outside tables selects nothing more.
+    func selectionRanges(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        guard let positions = try params.field("positions").array else { throw .invalidParams("params.positions must be an array") }
+        var result: [JSON] = []
+        for json in positions {
+            let position = document.clamp(try Position(json, path: "params.positions[]"), encoding)
+            let point = document.lspRange(position, position, encoding)
+            guard let table = document.index.table(at: position.line) else {
+                result.append(["range": point])
+                continue
+            }
+            let local = document.local(table)
+            let last = table.lines.upperBound - 1
+            var ranges = [document.lspRange((table.firstLine, 0), (last, document.text.lines[last].bytes.count), encoding)]
+            if let (row, cell) = rowAndCell(document, table: table, local: local, position: position) {
+                ranges.insert(row, at: 0)
+                if cell != row { ranges.insert(cell, at: 0) }
+            }
+            var nested: JSON = ["range": ranges.last!]
+            for range in ranges.dropLast().reversed() { nested = ["range": range, "parent": nested] }
+            result.append(nested)
+        }
+        return .array(result)
+    }
+
+    /// The ranges of the row and the cell at a position inside a table.
+    private func rowAndCell(
+        _ document: OpenDocument, table: TableIndex.Table, local: OpenDocument.LocalTable, position: (line: Int, byte: Int)
+    ) -> (JSON, JSON)? {
+        let offset = document.offset(position, in: local)
+        let lineInTable = position.line - table.firstLine
+        let lineEnd = document.text.lines[position.line].bytes.count
+        let rowRange = document.lspRange((position.line, table.prefixLengths[lineInTable]), (position.line, lineEnd), encoding)
+        switch table.kind {
+        case .pipe:
+            let start = local.region.contentStarts[lineInTable], end = local.text.contentEnd(lineInTable)
+            let p = start + local.text.bytes[start..<end].prefix { $0 == 0x20 || $0 == 0x09 }.count
+            let cells = PipeTable.rowCells(local.text.bytes, from: p, to: end)
+            guard let cell = cells.last(where: { $0.lowerBound <= offset }) ?? cells.first else { return nil }
+            return (rowRange, document.lspRange(document.position(cell.lowerBound, in: local), document.position(cell.upperBound, in: local), encoding))
+        case .grid:
+            // In a grid table the line is the narrowest range that is sure to hold the cell's text there.
+            guard TableLocator.slot(at: offset, in: local.region, text: local.text, options: formatOptions().width) != nil else { return nil }
+            return (rowRange, rowRange)
+        }
+    }
+
+    func hover(_ params: Params) throws(ResponseError) -> JSON {
+        let document = try self.document(params)
+        let position = document.clamp(try params.position(), encoding)
+        guard let table = document.index.table(at: position.line),
+              let number = document.index.tables.firstIndex(where: { $0.firstLine == table.firstLine }) else { return .null }
+        let local = document.local(table)
+        guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions()),
+              let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: formatOptions().width),
+              let index = grid.cellIndex(row: slot.row, column: slot.column) else { return .null }
+        let cell = grid.cells[index]
+        var text = "**Table \(number + 1)** (\(grid.columnCount)×\(grid.rowCount)): row \(slot.row + 1), column \(slot.column + 1)"
+        if slot.row < grid.headerRowCount { text += ", header" }
+        if !cell.isUnit { text += "; merged cell covering \(cell.rect)" }
+        return ["contents": ["kind": "markdown", "value": .string(text)]]
+    }
+}

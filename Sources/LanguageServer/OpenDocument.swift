@@ -1,0 +1,55 @@
+import TextTables
+
+/// An open document: its text, version, syntax and table index.
+struct OpenDocument: Sendable {
+    let uri: String
+    var version: Int
+    let syntax: DocumentSyntax
+    private(set) var text: DocumentText
+    private(set) var index: TableIndex
+
+    init(uri: String, version: Int, bytes: [UInt8], options: FormatOptions) {
+        self.uri = uri
+        self.version = version
+        syntax = DocumentSyntax(path: uri)
+        text = DocumentText(bytes)
+        index = TableIndex(text, syntax: syntax, options: options)
+    }
+
+    /// Replaces a range given as (line, byte) positions and updates the table index around it.
+    mutating func replace(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), with bytes: [UInt8]) {
+        let new = text.replace(from: start, to: end, with: bytes)
+        index.update(text, replaced: start.line...end.line, with: new)
+    }
+
+    mutating func reindex(options: FormatOptions) {
+        index = TableIndex(text, syntax: syntax, options: options)
+    }
+
+    /// One table on its own: its lines as a buffer, the region in that buffer, and the first line.
+    struct LocalTable {
+        var text: TextLines
+        var region: TableRegion
+        var firstLine: Int
+    }
+
+    func local(_ table: TableIndex.Table) -> LocalTable {
+        let lines = TextLines(text.slice(table.lines))
+        let region = TableRegion(
+            kind: table.kind, firstLine: 0,
+            contentStarts: table.prefixLengths.enumerated().map { lines.starts[$0] + $1 })
+        return LocalTable(text: lines, region: region, firstLine: table.firstLine)
+    }
+
+    /// Document (line, byte) of an offset into a local table buffer.
+    func position(_ offset: Int, in local: LocalTable) -> (line: Int, byte: Int) {
+        let line = local.text.starts.lastIndex { $0 <= offset } ?? 0
+        return (local.firstLine + line, offset - local.text.starts[line])
+    }
+
+    /// Offset in a local table buffer of a document (line, byte) inside the table.
+    func offset(_ position: (line: Int, byte: Int), in local: LocalTable) -> Int {
+        let line = min(max(0, position.line - local.firstLine), local.text.count - 1)
+        return min(local.text.starts[line] + position.byte, local.text.contentEnd(line))
+    }
+}

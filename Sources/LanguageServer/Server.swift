@@ -1,0 +1,122 @@
+import JSONRPC
+import TextTables
+
+/// The language server: takes classified messages one at a time and answers through `send`.
+/// It holds the open documents; all table work is the engine's (TextTables), this layer only
+/// translates between LSP's JSON and positions and the engine's bytes.
+public final class Server {
+    /// What the server writes: responses, notifications and its own requests.
+    public typealias Send = (JSON) -> Void
+    /// Sends a request to the client and waits for its answer (nil when none came in time).
+    public typealias Ask = (String, JSON) -> Result<JSON, ResponseError>?
+
+    enum State { case uninitialized, running, shutDown }
+
+    let send: Send
+    let ask: Ask
+    var state = State.uninitialized
+    var encoding = PositionEncoding.utf16
+    var settings = Settings()
+    var documents: [String: OpenDocument] = [:]
+    var client = ClientCapabilities(nil)
+    /// Set when `exit` arrives: the process ends with it.
+    public private(set) var exitCode: Int32?
+
+    public init(send: @escaping Send, ask: @escaping Ask) {
+        self.send = send
+        self.ask = ask
+    }
+
+    /// Handles one message. Never throws and never crashes on bad input: errors become responses.
+    public func handle(_ message: Incoming) {
+        switch message {
+        case let .request(id, method, params):
+            let result: Result<JSON, ResponseError>
+            do {
+                result = .success(try respond(to: method, params: Params(json: params)))
+            } catch {
+                result = .failure(error)
+            }
+            switch result {
+            case .success(let value): send(Outgoing.response(id: id, result: value))
+            case .failure(let error): send(Outgoing.error(id: id, error))
+            }
+        case let .notification(method, params):
+            notify(method, params: Params(json: params))
+        case .response:
+            break  // answers to our requests are routed by the loop
+        case let .invalid(id, reason):
+            send(Outgoing.error(id: id, ResponseError(code: ErrorCode.invalidRequest, message: reason)))
+        }
+    }
+
+    private func respond(to method: String, params: Params) throws(ResponseError) -> JSON {
+        if method == "initialize" { return try initialize(params) }
+        switch state {
+        case .uninitialized:
+            throw ResponseError(code: ErrorCode.serverNotInitialized, message: "the server is not initialized: send initialize first")
+        case .shutDown:
+            throw ResponseError(code: ErrorCode.invalidRequest, message: "the server is shut down: only exit is accepted")
+        case .running:
+            break
+        }
+        switch method {
+        case "shutdown": state = .shutDown; return .null
+        case "textDocument/formatting": return try formatting(params)
+        case "textDocument/rangeFormatting": return try rangeFormatting(params)
+        case "textDocument/onTypeFormatting": return try onTypeFormatting(params)
+        case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(params)
+        case "textDocument/codeAction": return try codeActions(params)
+        case "codeAction/resolve": return try resolveCodeAction(params)
+        case "workspace/executeCommand": return try executeCommand(params)
+        case "textDocument/diagnostic": return try pullDiagnostics(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "textDocument/foldingRange": return try foldingRanges(params)
+        case "textDocument/selectionRange": return try selectionRanges(params)
+        case "textDocument/hover": return try hover(params)
+        case "gridls/documentState": return try documentState(params)
+        default:
+            throw ResponseError(code: ErrorCode.methodNotFound, message: "unknown method \(method)")
+        }
+    }
+
+    private func notify(_ method: String, params: Params) {
+        if method == "exit" {
+            exitCode = state == .shutDown ? 0 : 1
+            return
+        }
+        guard state == .running else { return }
+        do {
+            switch method {
+            case "initialized": break
+            case "textDocument/didOpen": try didOpen(params)
+            case "textDocument/didChange": try didChange(params)
+            case "textDocument/didClose": try didClose(params)
+            case "textDocument/didSave": break
+            case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+            default: break  // unknown notifications and $/ ones are ignored
+            }
+        } catch {
+            log("\(method): \(error.message)")
+        }
+    }
+
+    func log(_ message: String) {
+        FileLog.write("gridls: \(message)")
+        send(Outgoing.notification("window/logMessage", ["type": 3, "message": .string(message)]))
+    }
+
+    func document(_ params: Params) throws(ResponseError) -> OpenDocument {
+        let uri = try params.uri()
+        guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
+        return document
+    }
+}
+
+/// Lines for stderr, the only place besides the protocol where the server writes.
+enum FileLog {
+    static func write(_ line: String) {
+        var bytes = Array((line + "\n").utf8)
+        bytes.withUnsafeMutableBytes { _ = systemWrite(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,131 @@
+import TextTables
+
+/// Where the tables of an open document are, kept up to date by re-scanning only from the last line
+/// after which the scanner restarts cleanly, down to the first such line past the change that was one
+/// before it too: typing in a paragraph re-reads that paragraph, not the document.
+struct TableIndex: Sendable {
+    struct Table: Sendable {
+        var kind: TableRegion.Kind
+        var firstLine: Int
+        /// Per line of the table: the length of its container prefix (block quote markers, list indent).
+        var prefixLengths: [Int]
+        /// The table's diagnostics, positions counted from its first line (so they survive shifts).
+        var diagnostics: [LineDiagnostic]
+        var lines: Range<Int> { firstLine..<firstLine + prefixLengths.count }
+    }
+
+    /// A diagnostic placed by (line, byte in line); quick fixes are recomputed when asked for.
+    struct LineDiagnostic: Sendable {
+        var diagnostic: Diagnostic
+        var start: (line: Int, byte: Int)
+        var end: (line: Int, byte: Int)
+    }
+
+    /// Diagnostics found while scanning (not inside a table), lines absolute.
+    struct ScanDiagnostic: Sendable {
+        var line: Int
+        var diagnostic: LineDiagnostic
+    }
+
+    let syntax: DocumentSyntax
+    let options: FormatOptions
+    private(set) var tables: [Table] = []
+    private(set) var scanDiagnostics: [ScanDiagnostic] = []
+    /// Per line: whether a scan can restart just after it.
+    private var restartable: [Bool] = []
+    /// Lines scanned by the last update (for tests and benchmarks of proportional work).
+    private(set) var lastScannedLines = 0
+
+    init(_ text: DocumentText, syntax: DocumentSyntax, options: FormatOptions) {
+        self.syntax = syntax
+        self.options = options
+        restartable = [Bool](repeating: false, count: text.lineCount)
+        rescan(text, from: 0, changedThrough: text.lineCount - 1)
+    }
+
+    /// Updates the index after lines `old` were replaced by lines `new` (both starting at the same line).
+    mutating func update(_ text: DocumentText, replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
+        let delta = new.count - old.count
+        restartable.replaceSubrange(old, with: repeatElement(false, count: new.count))
+        tables.removeAll { $0.lines.overlaps(old.lowerBound..<old.upperBound + 1) }
+        for index in tables.indices where tables[index].firstLine > old.upperBound { tables[index].firstLine += delta }
+        scanDiagnostics.removeAll { old.contains($0.line) }
+        for index in scanDiagnostics.indices where scanDiagnostics[index].line > old.upperBound { scanDiagnostics[index].line += delta }
+        let start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
+        rescan(text, from: start, changedThrough: new.upperBound)
+    }
+
+    /// Scans from `start` (a restart point) past `changed` to the first line after which both the old and
+    /// the new scan restart, and replaces what the index held for those lines.
+    private mutating func rescan(_ text: DocumentText, from start: Int, changedThrough changed: Int) {
+        var window = 64
+        while true {
+            let end = min(text.lineCount, changed + 1 + window)
+            let lines = TextLines(text.slice(start..<end))
+            var (scan, restart) = syntax.scanRestartable(lines, startsDocument: start == 0)
+            restart = Array(restart.prefix(end - start))
+            let sync = ((changed + 1)..<end).first { restart[$0 - start] && restartable[$0] }
+            if sync == nil && end < text.lineCount {
+                window *= 4
+                continue
+            }
+            let last = sync ?? text.lineCount - 1
+            lastScannedLines = end - start
+            replace(start...max(start, last), with: scan, restart: restart, windowStart: start, lines: lines)
+            return
+        }
+    }
+
+    private mutating func replace(_ range: ClosedRange<Int>, with scan: TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
+        tables.removeAll { $0.lines.overlaps(range.lowerBound..<range.upperBound + 1) }
+        scanDiagnostics.removeAll { range.contains($0.line) }
+        for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
+        let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
+            Table(kind: region.kind, firstLine: windowStart + region.firstLine,
+                  prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
+                  diagnostics: TableIndex.diagnostics(of: region, in: lines, options: options))
+        }
+        let insertAt = tables.firstIndex { $0.firstLine > range.upperBound } ?? tables.count
+        tables.insert(contentsOf: found, at: insertAt)
+        for diagnostic in scan.diagnostics {
+            let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
+            guard range.contains(windowStart + placed.start.line) else { continue }
+            scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed))
+        }
+        scanDiagnostics.sort { $0.line < $1.line }
+    }
+
+    static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {
+        let found: [Diagnostic]
+        switch region.kind {
+        case .pipe: found = PipeTableChecks.check(PipeTable.parse(lines, region: region))
+        case .grid: found = GridTableParser.parse(lines, region: region, options: options.width).diagnostics
+        }
+        return found.map { place($0, in: lines, firstLine: region.firstLine) }
+    }
+
+    /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.
+    static func place(_ diagnostic: Diagnostic, in lines: TextLines, firstLine: Int) -> LineDiagnostic {
+        func position(_ offset: Int) -> (line: Int, byte: Int) {
+            var low = 0, high = lines.starts.count - 1
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if lines.starts[mid] <= offset { low = mid } else { high = mid - 1 }
+            }
+            return (low - firstLine, offset - lines.starts[low])
+        }
+        var plain = diagnostic
+        plain.fixes = []
+        return LineDiagnostic(diagnostic: plain, start: position(diagnostic.range.lowerBound), end: position(diagnostic.range.upperBound))
+    }
+
+    /// The table holding line `line`.
+    func table(at line: Int) -> Table? {
+        var low = 0, high = tables.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tables[mid].lines.upperBound <= line { low = mid + 1 } else { high = mid }
+        }
+        return low < tables.count && tables[low].lines.contains(line) ? tables[low] : nil
+    }
+}
