@@ -1,0 +1,109 @@
+import JSONRPC
+import Testing
+
+struct CodeActionTests {
+    let pipe = "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
+    let grid = "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n"
+
+    func actions(_ client: LSPClient, _ uri: String, _ r: JSON, only: [String]? = nil) -> [JSON] {
+        var context: JSON = ["diagnostics": []]
+        if let only { context = ["diagnostics": [], "only": .array(only.map { .string($0) })] }
+        return client.request("textDocument/codeAction", ["textDocument": textDocument(uri), "range": r, "context": context])["result"]?.array ?? []
+    }
+
+    @Test func theActionsAtAPipeTableCell() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///p.md", pipe)
+        let titles = actions(client, "file:///p.md", range(2, 2, 2, 2)).compactMap { $0["title"]?.string }
+        #expect(titles == [
+            "Format table", "Insert row above", "Insert row below", "Insert column left", "Insert column right", "Delete row", "Delete column",
+            "Move row down", "Move column right", "Sort by this column (ascending)", "Sort by this column (descending)",
+            "Convert to grid table", "Format every table",
+        ])
+        let header = actions(client, "file:///p.md", range(0, 2, 0, 2)).compactMap { $0["title"]?.string }
+        #expect(!header.contains("Insert row above") && !header.contains("Delete row") && !header.contains("Move row down"))
+    }
+
+    @Test func insertRowBelowEditsExactly() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///p.md", pipe)
+        let insert = actions(client, "file:///p.md", range(2, 2, 2, 2)).first { $0["title"] == "Insert row below" }
+        let edits = insert?["edit"]?["changes"]?["file:///p.md"]?.array ?? []
+        #expect(applying(edits, to: pipe) == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     |     |\n| 3   | 4   |\n")
+    }
+
+    @Test func mergeOnAPipeTableSaysItConverts() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///p.md", pipe)
+        let merge = actions(client, "file:///p.md", range(2, 2, 3, 2)).first { $0["title"]?.string?.hasPrefix("Merge") == true }
+        #expect(merge?["title"] == "Merge cells (converts the table to a grid table)")
+        let edits = merge?["edit"]?["changes"]?["file:///p.md"]?.array ?? []
+        #expect(applying(edits, to: pipe) == "+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n| 3 +---+\n|   | 4 |\n+---+---+\n")
+    }
+
+    @Test func aRefusedMergeComesBackDisabledWithItsReason() throws {
+        let client = try LSPClient()
+        _ = client.initialize(["textDocument": ["codeAction": ["disabledSupport": true]]])
+        client.open("file:///g.md", grid)
+        let merge = actions(client, "file:///g.md", range(3, 10, 5, 6)).first { $0["title"] == "Merge cells" }
+        #expect(merge?["disabled"] == ["reason": "the cell at row 2, columns 1–2 sticks out of the selection: extend the selection to cover it, or split it first"])
+        #expect(merge?["edit"] == nil)
+        let withoutSupport = try LSPClient()
+        _ = withoutSupport.initialize()
+        withoutSupport.open("file:///g.md", grid)
+        #expect(!actions(withoutSupport, "file:///g.md", range(3, 10, 5, 6)).contains { $0["title"] == "Merge cells" })
+    }
+
+    @Test func editsAreResolvedLazilyWhenTheClientCan() throws {
+        let client = try LSPClient()
+        _ = client.initialize(["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit"]]]]])
+        client.open("file:///g.md", grid)
+        let split = actions(client, "file:///g.md", range(3, 2, 3, 2)).first { $0["title"] == "Split cell" }
+        #expect(split?["edit"] == nil)
+        let resolved = client.request("codeAction/resolve", split ?? [:])["result"]
+        let edits = resolved?["edit"]?["changes"]?["file:///g.md"]?.array ?? []
+        #expect(applying(edits, to: grid) == "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d |   | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n")
+    }
+
+    @Test func quickFixesComeWithTheirDiagnostics() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let broken = "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"
+        client.open("file:///q.md", broken)
+        let fixes = actions(client, "file:///q.md", range(2, 4, 2, 4), only: ["quickfix"])
+        #expect(fixes.map { $0["title"] } == ["Put + where the borders cross"])
+        #expect(fixes.first?["diagnostics"]?.array?.first?["code"] == "broken-border")
+        #expect(applying(fixes.first?["edit"]?["changes"]?["q.md"]?.array ?? fixes.first?["edit"]?["changes"]?["file:///q.md"]?.array ?? [], to: broken)
+            == "+---+---+\n| a | b |\n+---+---+\n| c | d |\n+---+---+\n")
+    }
+
+    @Test func executeCommandAppliesTheEditThroughTheClient() throws {
+        let client = try LSPClient()
+        nonisolated(unsafe) var received: JSON?
+        client.onServerRequest = { method, params in
+            if method == "workspace/applyEdit" { received = params }
+            return ["applied": true]
+        }
+        _ = client.initialize()
+        client.open("file:///p.md", pipe)
+        let result = client.request("workspace/executeCommand", [
+            "command": "gridls.deleteColumn", "arguments": [["uri": "file:///p.md", "range": range(2, 6, 2, 6)]],
+        ])
+        #expect(result["result"] == ["applied": true])
+        #expect(received?["label"] == "Delete column")
+        #expect(applying(received?["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: pipe) == "| a   |\n| --- |\n| 1   |\n| 3   |\n")
+        let refused = client.request("workspace/executeCommand", ["command": "gridls.splitCell", "arguments": [["uri": "file:///p.md", "range": range(2, 2, 2, 2)]]])
+        #expect(refused["error"]?["code"] == -32602)
+    }
+
+    @Test func fixAllFormatsEveryTable() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///p.md", "|a|\n|-|\n")
+        let fixAll = actions(client, "file:///p.md", range(0, 0, 0, 0), only: ["source.fixAll.gridls"])
+        #expect(fixAll.map { $0["kind"] } == ["source.fixAll.gridls"])
+    }
+}

@@ -1,0 +1,68 @@
+import JSONRPC
+import Testing
+
+struct FormattingTests {
+    let messy = "Text\n\n|a|b|\n|-|-|\n|long|x|\n\n|c|\n|-|\n"
+    let tidy = "Text\n\n| a    | b   |\n| ---- | --- |\n| long | x   |\n\n| c   |\n| --- |\n"
+
+    func ready(_ text: String, uri: String = "file:///f.md", options: JSON? = nil) throws -> LSPClient {
+        let client = try LSPClient()
+        _ = client.initialize(options: options)
+        client.open(uri, text)
+        return client
+    }
+
+    @Test func formattingGivesLineEditsThatTidyEveryTable() throws {
+        let client = try ready(messy)
+        let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(edits.first == ["range": range(2, 0, 2, 5), "newText": "| a    | b   |"])
+        #expect(edits.count == 5)
+        #expect(applying(edits, to: messy) == tidy)
+    }
+
+    @Test func rangeFormattingTouchesOnlyTablesInTheRange() throws {
+        let client = try ready(messy)
+        let edits = client.request("textDocument/rangeFormatting", [
+            "textDocument": textDocument("file:///f.md"), "range": range(6, 0, 6, 1), "options": ["tabSize": 4, "insertSpaces": true],
+        ])["result"]?.array ?? []
+        #expect(applying(edits, to: messy) == "Text\n\n|a|b|\n|-|-|\n|long|x|\n\n| c   |\n| --- |\n")
+    }
+
+    @Test func typingAPipeRealignsTheTableUnderTheCursor() throws {
+        let client = try ready(messy)
+        let edits = client.request("textDocument/onTypeFormatting", [
+            "textDocument": textDocument("file:///f.md"), "position": ["line": 4, "character": 8], "ch": "|",
+            "options": ["tabSize": 4, "insertSpaces": true],
+        ])["result"]?.array ?? []
+        #expect(applying(edits, to: messy) == "Text\n\n| a    | b   |\n| ---- | --- |\n| long | x   |\n\n|c|\n|-|\n")
+    }
+
+    @Test func formatOnSaveFollowsTheSetting() throws {
+        let client = try ready(messy)
+        let save: JSON = ["textDocument": textDocument("file:///f.md"), "reason": 1]
+        #expect(applying(client.request("textDocument/willSaveWaitUntil", save)["result"]?.array ?? [], to: messy) == tidy)
+        client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["formatOnSave": false, "colour": "blue"]]])
+        #expect(client.request("textDocument/willSaveWaitUntil", save)["result"] == [])
+        #expect(client.notification("window/logMessage")?["message"] == "unknown setting colour ignored")
+    }
+
+    @Test func settingsChangeTheOutput() throws {
+        let client = try ready("|±|\n|:-|\n", options: ["gridls": ["delimiterRow": "compact", "ambiguousWidth": 2]])
+        let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(applying(edits, to: "|±|\n|:-|\n") == "| ±  |\n|:----|\n")
+    }
+
+    @Test func crlfDocumentsKeepTheirLineEndings() throws {
+        let text = "|a|\r\n|-|\r\n"
+        let client = try ready(text)
+        let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(edits == [
+            ["range": range(0, 0, 0, 3), "newText": "| a   |"], ["range": range(1, 0, 1, 3), "newText": "| --- |"],
+        ])
+    }
+
+    @Test func aBrokenGridTableIsNotFormatted() throws {
+        let client = try ready("+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n")
+        #expect(client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"] == [])
+    }
+}
