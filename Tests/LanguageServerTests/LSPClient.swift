@@ -20,6 +20,8 @@ final class LSPClient: @unchecked Sendable {
     private var nextID = 0
     /// Answers the server's requests (workspace/applyEdit): method and params in, result out.
     var onServerRequest: (String, JSON?) -> JSON = { _, _ in ["applied": true] }
+    /// When false, the server's requests are queued like any message and answered by the test.
+    var answersServerRequests = true
 
     init(arguments: [String] = []) throws {
         process.executableURL = Self.binary
@@ -47,7 +49,7 @@ final class LSPClient: @unchecked Sendable {
             frames.append(data)
             while case .message(let body)? = frames.next() {
                 guard let json = try? JSONParser.parse(body) else { continue }
-                if let method = json["method"]?.string, let id = json["id"] {
+                if answersServerRequests, let method = json["method"]?.string, let id = json["id"] {
                     let result = onServerRequest(method, json["params"])
                     writeRaw(frame(JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized()))
                     condition.lock()
