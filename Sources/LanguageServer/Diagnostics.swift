@@ -9,7 +9,7 @@ extension Server {
         for scanned in document.index.scanDiagnostics {
             result.append(json(scanned.diagnostic, firstLine: 0, in: document))
         }
-        for table in document.index.tables {
+        for table in document.index.tables where !table.diagnostics.isEmpty {
             for placed in table.diagnostics { result.append(json(placed, firstLine: table.firstLine, in: document)) }
         }
         return result

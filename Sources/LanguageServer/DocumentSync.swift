@@ -13,7 +13,10 @@ extension Server {
     }
 
     func didChange(_ params: Params) throws(ResponseError) {
-        var document = try self.document(params)
+        // Taken out of the dictionary while it changes, so that its arrays are not copied on write.
+        let uri = try self.document(params).uri
+        var document = documents.removeValue(forKey: uri)!
+        defer { documents[uri] = document }
         guard let changes = try params.field("contentChanges").array else { throw .invalidParams("params.contentChanges must be an array") }
         for change in changes {
             guard let text = change["text"]?.string else { throw .invalidParams("each content change needs text") }
@@ -27,7 +30,6 @@ extension Server {
             }
         }
         if let version = params.optional("textDocument")?["version"]?.int { document.version = version }
-        documents[document.uri] = document
         publishDiagnostics(document)
     }
 

@@ -47,8 +47,11 @@ struct TableIndex: Sendable {
     mutating func update(_ text: DocumentText, replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
         let delta = new.count - old.count
         restartable.replaceSubrange(old, with: repeatElement(false, count: new.count))
-        tables.removeAll { $0.lines.overlaps(old.lowerBound..<old.upperBound + 1) }
-        for index in tables.indices where tables[index].firstLine > old.upperBound { tables[index].firstLine += delta }
+        let touched = tableIndices(overlapping: old.lowerBound..<old.upperBound + 1)
+        tables.removeSubrange(touched)
+        if delta != 0 {
+            for index in touched.lowerBound..<tables.count { tables[index].firstLine += delta }
+        }
         scanDiagnostics.removeAll { old.contains($0.line) }
         for index in scanDiagnostics.indices where scanDiagnostics[index].line > old.upperBound { scanDiagnostics[index].line += delta }
         let start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
@@ -77,7 +80,8 @@ struct TableIndex: Sendable {
     }
 
     private mutating func replace(_ range: ClosedRange<Int>, with scan: TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
-        tables.removeAll { $0.lines.overlaps(range.lowerBound..<range.upperBound + 1) }
+        let touched = tableIndices(overlapping: range.lowerBound..<range.upperBound + 1)
+        tables.removeSubrange(touched)
         scanDiagnostics.removeAll { range.contains($0.line) }
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
         let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
@@ -85,8 +89,7 @@ struct TableIndex: Sendable {
                   prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
                   diagnostics: TableIndex.diagnostics(of: region, in: lines, options: options))
         }
-        let insertAt = tables.firstIndex { $0.firstLine > range.upperBound } ?? tables.count
-        tables.insert(contentsOf: found, at: insertAt)
+        tables.insert(contentsOf: found, at: touched.lowerBound)
         for diagnostic in scan.diagnostics {
             let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
             guard range.contains(windowStart + placed.start.line) else { continue }
@@ -117,6 +120,18 @@ struct TableIndex: Sendable {
         var plain = diagnostic
         plain.fixes = []
         return LineDiagnostic(diagnostic: plain, start: position(diagnostic.range.lowerBound), end: position(diagnostic.range.upperBound))
+    }
+
+    /// The indices of the tables that meet `lines`, found by binary search (tables are sorted and disjoint).
+    func tableIndices(overlapping lines: Range<Int>) -> Range<Int> {
+        var low = 0, high = tables.count
+        while low < high {
+            let mid = (low + high) / 2
+            if tables[mid].lines.upperBound <= lines.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < tables.count && tables[end].firstLine < lines.upperBound { end += 1 }
+        return low..<end
     }
 
     /// The table holding line `line`.

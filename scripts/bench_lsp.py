@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Keystroke latency of the language server (release build): opens a document, sends single-character
+edits one at a time and times each until the diagnostics for its version arrive. Prints p50 and p99 for
+a 5 MB document with 2,000 tables and for a 50 KB one, and their ratio.
+
+Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR]
+"""
+import argparse, json, os, random, select, statistics, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def frame(obj):
+    body = json.dumps(obj, separators=(",", ":")).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+class Server:
+    def __init__(self, binary):
+        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.buffer = b""
+
+    def send(self, obj):
+        self.proc.stdin.write(frame(obj))
+        self.proc.stdin.flush()
+
+    def read(self):
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                length = int(self.buffer[:end].split(b":")[1])
+                if len(self.buffer) >= end + 4 + length:
+                    body = self.buffer[end + 4:end + 4 + length]
+                    self.buffer = self.buffer[end + 4 + length:]
+                    return json.loads(body)
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                sys.exit("the server ended")
+            self.buffer += chunk
+
+    def wait_for(self, predicate):
+        while True:
+            message = self.read()
+            if predicate(message):
+                return message
+
+def measure(binary, text, edits, seed=7):
+    server = Server(binary)
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"general": {"positionEncodings": ["utf-8"]}}}})
+    server.wait_for(lambda m: m.get("id") == 1)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    uri = "file:///bench.md"
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    lines = text.split("\n")
+    # Typing inside cells and prose: after a letter or digit, where a keystroke changes text, not structure.
+    table_lines = [i for i, line in enumerate(lines) if line.startswith("|") and "--" not in line]
+    rng = random.Random(seed)
+    times = []
+    for n in range(edits):
+        while True:
+            line = rng.choice(table_lines) if rng.random() < 0.8 else rng.randrange(len(lines))
+            raw = lines[line].encode()
+            spots = [i + 1 for i in range(len(raw)) if chr(raw[i]).isalnum()]
+            if spots:
+                column = rng.choice(spots)
+                break
+        version = n + 2
+        start = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": column}, "end": {"line": line, "character": column}}, "text": "x"}]}})
+        server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == version)
+        times.append((time.perf_counter() - start) * 1000)
+        raw = lines[line].encode()
+        lines[line] = (raw[:column] + b"x" + raw[column:]).decode()
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    server.wait_for(lambda m: m.get("id") == 2)
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.proc.wait(timeout=10)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.99) - 1]
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--edits", type=int, default=1000)
+    parser.add_argument("--corpus")
+    args = parser.parse_args()
+    subprocess.run(["swift", "build", "-c", "release", "--product", "gridls"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    binary = os.path.join(ROOT, ".build", "release", "gridls")
+    corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
+    if not args.corpus:
+        subprocess.run([sys.executable, os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py"), corpus], check=True)
+    with open(os.path.join(corpus, "many-tables.md"), encoding="utf-8") as f:
+        many = f.read()
+    # 5 MB with the corpus's 2,000 tables: prose paragraphs between its sections.
+    filler = "Prose that is not a table, with a | pipe now and then, to make the document larger.\n" * 24
+    big = many.replace("\n## Section", "\n" + filler + "\n## Section")
+    small = many[: many.find("\n## Section", 50_000)]
+    print("%-32s %10s %10s %10s" % ("document", "bytes", "p50 ms", "p99 ms"))
+    results = {}
+    for name, text in [("50 KB", small), ("5 MB, 2,000 tables", big)]:
+        p50, p99 = measure(binary, text, args.edits)
+        results[name] = (p50, p99)
+        print("%-32s %10d %10.2f %10.2f" % (name, len(text.encode()), p50, p99))
+    print("p99 ratio 5 MB / 50 KB: %.2f (target at most 2)" % (results["5 MB, 2,000 tables"][1] / results["50 KB"][1]))
+
+if __name__ == "__main__":
+    main()
