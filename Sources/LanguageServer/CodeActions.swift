@@ -63,10 +63,10 @@ extension Server {
         guard let data = action["data"], let name = data["command"]?.string, let argument = data["arguments"]?.array?.first else {
             return .object(action)  // nothing to resolve
         }
-        let (document, edits, _) = try commandEdits(name, argument)
-        if let version = data["version"]?.int, version != document.version {
+        if let uri = argument["uri"]?.string, let version = data["version"]?.int, let current = documents[uri], version != current.version {
             throw ResponseError(code: ErrorCode.contentModified, message: "the document changed since the action was offered")
         }
+        let (document, edits, _) = try commandEdits(name, argument)
         return JSON.object(action).setting("edit", workspaceEdit(document, edits))
     }
 

@@ -39,9 +39,23 @@ extension Server {
         send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
     }
 
+    /// Clients that support `workspace/configuration` are asked for the `gridls` section.
+    func pullConfiguration() {
+        guard client.configuration else { return }
+        guard case .success(let answer)? = ask("workspace/configuration", ["items": [["section": "gridls"]]]),
+              let section = answer.array?.first, section != .null else { return }
+        apply(settings: section)
+    }
+
     func didChangeConfiguration(_ params: Params) {
+        // Clients of the pull model send no settings here: ask for them.
+        guard let pushed = params.optional("settings"), pushed != .null else { return pullConfiguration() }
+        apply(settings: pushed)
+    }
+
+    private func apply(settings section: JSON) {
         let before = settings
-        for problem in settings.apply(params.optional("settings")) { log(problem) }
+        for problem in settings.apply(section) { log(problem) }
         guard settings != before else { return }
         for uri in documents.keys.sorted() {
             documents[uri]!.reindex(options: formatOptions())

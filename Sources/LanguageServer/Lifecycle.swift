@@ -7,6 +7,7 @@ struct ClientCapabilities {
     var codeActionDisabled: Bool
     var codeActionLiterals: Bool
     var documentChanges: Bool
+    var configuration: Bool
 
     init(_ json: JSON?) {
         positionEncodings = json?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
@@ -15,6 +16,7 @@ struct ClientCapabilities {
         codeActionDisabled = codeAction?["disabledSupport"]?.bool ?? false
         codeActionLiterals = codeAction?["codeActionLiteralSupport"] != nil
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        configuration = json?["workspace"]?["configuration"]?.bool ?? false
     }
 }
 

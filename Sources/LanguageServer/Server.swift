@@ -88,7 +88,7 @@ public final class Server {
         guard state == .running else { return }
         do {
             switch method {
-            case "initialized": break
+            case "initialized": pullConfiguration()
             case "textDocument/didOpen": try didOpen(params)
             case "textDocument/didChange": try didChange(params)
             case "textDocument/didClose": try didClose(params)

@@ -66,3 +66,14 @@ struct FormattingTests {
         #expect(client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"] == [])
     }
 }
+
+struct ConfigurationTests {
+    @Test func settingsArePulledFromClientsThatOfferConfiguration() throws {
+        let client = try LSPClient()
+        client.onServerRequest = { method, _ in method == "workspace/configuration" ? [["formatOnSave": false]] : ["applied": true] }
+        _ = client.initialize(["workspace": ["configuration": true]])
+        #expect(client.waitFor { $0["method"] == "workspace/configuration" }?["params"] == ["items": [["section": "gridls"]]])
+        client.open("file:///c.md", "|a|\n|-|\n")
+        #expect(client.request("textDocument/willSaveWaitUntil", ["textDocument": textDocument("file:///c.md"), "reason": 1])["result"] == [])
+    }
+}
