@@ -112,18 +112,21 @@ extension Server {
     /// Quick fixes of the diagnostics that meet the selection, recomputed with their edits.
     func quickFixes(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> [JSON] {
         var actions: [JSON] = []
+        var offered = Set<JSON>()  // a fix shared by several diagnostics (re-laying a table) is offered once
         for table in document.index.tables where table.lines.overlaps(start.line..<end.line + 1) {
             let local = document.local(table)
-            guard table.kind == .grid else { continue }
-            let parsed = GridTableParser.parse(local.text, region: local.region, options: formatOptions().width)
-            for diagnostic in parsed.diagnostics {
+            let found = table.kind == .grid
+                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions().width).diagnostics
+                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions())
+            for diagnostic in found {
                 let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
+                let lines = (table.firstLine + placed.start.line)...(table.firstLine + placed.end.line)
+                guard lines.overlaps(start.line...end.line) else { continue }
                 let diagnosticJSON = json(placed, firstLine: table.firstLine, in: document)
                 for fix in diagnostic.fixes {
-                    actions.append([
-                        "title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON],
-                        "edit": workspaceEdit(document, fix.edits.map { lspEdit($0, in: local, document) }),
-                    ])
+                    let edit = workspaceEdit(document, fix.edits.map { lspEdit($0, in: local, document) })
+                    guard offered.insert(["title": .string(fix.title), "edit": edit]).inserted else { continue }
+                    actions.append(["title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON], "edit": edit])
                 }
             }
         }

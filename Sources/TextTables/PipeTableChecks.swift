@@ -1,3 +1,5 @@
+import GridModel
+
 /// Checks on pipe tables, each giving a diagnostic with a stable code.
 public enum PipeTableChecks {
     /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer.
@@ -22,6 +24,37 @@ public enum PipeTableChecks {
                     message: "row has \(cells.count) of the header's \(expected) cells: "
                         + "formatting adds \(missing == 1 ? "an empty cell" : "\(missing) empty cells")",
                     range: cells[0].lowerBound..<cells[cells.count - 1].upperBound))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The diagnostics of the table at `region` with their quick fixes: fill short rows with empty cells;
+    /// for extra cells, give the header cells for them or delete them.
+    public static func checkWithFixes(_ text: TextLines, region: TableRegion, options: FormatOptions = .init()) -> [Diagnostic] {
+        let table = PipeTable.parse(text, region: region)
+        var diagnostics = check(table)
+        guard !diagnostics.isEmpty else { return [] }
+        let indent = DocumentFormatter.tableIndentation(text, region: region)
+        func edits(_ texts: [[String]], _ alignments: [ColumnAlignment]) -> [TextEdit] {
+            let printed = PipeTablePrinter(PipeTable(texts: texts, alignments: alignments), indent: indent, options: options).lines()
+            return DocumentFormatter.lineEdits(text, region: region, lines: printed)
+        }
+        let texts = table.texts
+        let width = texts.map(\.count).max() ?? 0
+        for index in diagnostics.indices {
+            switch diagnostics[index].code {
+            case .missingCells:
+                diagnostics[index].fixes = [Fix(title: "Fill the row with empty cells", edits: edits(texts, table.alignments))]
+            case .extraCells:
+                let widened = [texts[0] + Array(repeating: "", count: width - texts[0].count)] + texts.dropFirst()
+                let cut = texts.map { Array($0.prefix(table.columnCount)) }
+                diagnostics[index].fixes = [
+                    Fix(title: "Add header cells for the extra cells", edits: edits(widened, table.alignments + Array(repeating: .none, count: width - table.columnCount))),
+                    Fix(title: "Delete the cells past the header", edits: edits(cut, table.alignments)),
+                ]
+            default:
+                break
             }
         }
         return diagnostics

@@ -107,3 +107,22 @@ struct CodeActionTests {
         #expect(fixAll.map { $0["kind"] } == ["source.fixAll.gridls"])
     }
 }
+
+struct PipeQuickFixTests {
+    @Test func extraAndMissingCellsHaveFixes() throws {
+        let text = "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| 4 |\n"
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///x.md", text)
+        func fixes(_ line: Int) -> [JSON] {
+            client.request("textDocument/codeAction", ["textDocument": textDocument("file:///x.md"), "range": range(line, 2, line, 2), "context": ["diagnostics": [], "only": ["quickfix"]]])["result"]?.array ?? []
+        }
+        let extra = fixes(2)
+        #expect(extra.map { $0["title"] } == ["Add header cells for the extra cells", "Delete the cells past the header"])
+        #expect(applying(extra[0]["edit"]?["changes"]?["file:///x.md"]?.array ?? [], to: text)
+            == "| a   | b   |     |\n| --- | --- | --- |\n| 1   | 2   | 3   |\n| 4   |     |     |\n")
+        #expect(applying(extra[1]["edit"]?["changes"]?["file:///x.md"]?.array ?? [], to: text)
+            == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n| 4   |     |\n")
+        #expect(fixes(3).map { $0["title"] } == ["Fill the row with empty cells"])
+    }
+}
