@@ -24,6 +24,8 @@ let package = Package(
         .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables"]),
+        // Runs the editor plugins in headless Vim and Neovim against the built binary.
+        .testTarget(name: "EditorTests", dependencies: ["gridls"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The editor plugins in the real editors, headless, driving the built `gridls`: Vim 9 through its LSP
+/// channel and Neovim through vim.lsp. Each script writes one `ok`/`FAIL` line per check.
+struct HeadlessEditorTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let binaryFolder: URL = {
+        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("gridls").path) {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+
+    static func which(_ program: String) -> String? {
+        ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// CI installs the editors; elsewhere a missing one skips its test.
+    static func available(_ program: String) -> Bool { which(program) != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+
+    func run(_ program: String, _ arguments: [String]) throws -> [String] {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-editor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let results = work.appendingPathComponent("results.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.which(program) ?? program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Self.binaryFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["GRIDLS_WORK"] = work.path
+        environment["GRIDLS_RESULTS"] = results.path
+        environment["HOME"] = work.path
+        process.environment = environment
+        process.currentDirectoryURL = work
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: 120)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning { process.terminate() }
+        return (try? String(contentsOf: results, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? ["FAIL no results from \(program)"]
+    }
+
+    func expectAllPass(_ lines: [String], count: Int) {
+        #expect(lines.count == count, "\(lines)")
+        for line in lines { #expect(line.hasPrefix("ok "), "\(line)") }
+    }
+
+    @Test(.enabled(if: available("vim"), "needs vim"))
+    func vim() throws {
+        let script = Self.root.appendingPathComponent("editors/vim/test/test_vim.vim").path
+        expectAllPass(try run("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-S", script]), count: 9)
+    }
+
+    @Test(.enabled(if: available("nvim"), "needs neovim"))
+    func neovim() throws {
+        let script = Self.root.appendingPathComponent("editors/vim/test/test_nvim.lua").path
+        expectAllPass(try run("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile \(script)"]), count: 8)
+    }
+}
