@@ -63,3 +63,23 @@ struct HeadlessEditorTests {
         expectAllPass(try run("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile \(script)"]), count: 8)
     }
 }
+
+/// The VS Code extension's own logic, with Node's test runner and a stand-in for the vscode module.
+struct VSCodeExtensionTests {
+    @Test(.enabled(if: HeadlessEditorTests.available("node"), "needs node"))
+    func nodeTestsPass() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: HeadlessEditorTests.which("node") ?? "/usr/bin/node")
+        process.arguments = ["--test", "test/"]
+        process.currentDirectoryURL = HeadlessEditorTests.root.appendingPathComponent("editors/vscode")
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("# fail 0"), "\(text)")
+        #expect(text.contains("# pass 17"), "\(text)")
+    }
+}

@@ -1,0 +1,48 @@
+'use strict';
+// Every command the extension contributes is one the server offers and protocol/ documents.
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const path = require('path');
+const lib = require('../lib');
+
+const root = path.join(__dirname, '..', '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'package.json'), 'utf8'));
+
+/** The server's executeCommandProvider list, from the recorded initialize answer the Swift tests replay. */
+function serverCommands() {
+  const lines = fs.readFileSync(path.join(root, 'protocol', 'examples', 'lifecycle.jsonl'), 'utf8').trim().split('\n');
+  for (const line of lines) {
+    const entry = JSON.parse(line);
+    const capabilities = entry.message.result && entry.message.result.capabilities;
+    if (capabilities) return capabilities.executeCommandProvider.commands;
+  }
+  throw new Error('no initialize result in protocol/examples/lifecycle.jsonl');
+}
+
+test('the contributed commands are the server commands, with the same titles as lib', () => {
+  const contributed = manifest.contributes.commands.map((c) => c.command);
+  assert.deepStrictEqual(contributed, serverCommands());
+  assert.deepStrictEqual(manifest.contributes.commands.map((c) => [c.command, c.title]), lib.COMMANDS.map((c) => [c.id, c.title]));
+});
+
+test('protocol/README.md documents every command', () => {
+  const readme = fs.readFileSync(path.join(root, 'protocol', 'README.md'), 'utf8');
+  for (const { id } of lib.COMMANDS) assert.ok(readme.includes('`' + id + '`'), `${id} is not in protocol/README.md`);
+});
+
+test('every contributed setting is a server setting or the binary path', () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(root, 'protocol', 'schemas', 'settings.schema.json'), 'utf8'));
+  for (const key of Object.keys(manifest.contributes.configuration.properties)) {
+    const name = key.replace(/^gridls\./, '');
+    if (name === 'path') continue;
+    const top = name.split('.')[0];
+    assert.ok(top in schema.properties, `${key} is not a server setting`);
+  }
+});
+
+test('the context menu offers every command, and dependencies are pinned', () => {
+  const inMenu = manifest.contributes.menus['gridls.table'].map((m) => m.command).sort();
+  assert.deepStrictEqual(inMenu, lib.COMMANDS.map((c) => c.id).sort());
+  for (const version of Object.values(manifest.dependencies)) assert.match(version, /^\d+\.\d+\.\d+$/);
+});

@@ -1,0 +1,55 @@
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { vscode, languageclient } = require('./stand-ins');
+const extension = require('../extension');
+
+function fakeBinary() {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'gridls-vscode-'));
+  const binary = path.join(folder, 'gridls');
+  fs.writeFileSync(binary, '#!/bin/sh\n');
+  fs.chmodSync(binary, 0o755);
+  return binary;
+}
+
+test('activation starts the server for Markdown and reStructuredText with the mapped settings', async () => {
+  const binary = fakeBinary();
+  vscode.settings['gridls.path'] = binary;
+  vscode.settings['gridls.delimiterRow'] = 'compact';
+  const context = { subscriptions: [] };
+  const client = await extension.activate(context);
+  assert.ok(client.started);
+  assert.deepStrictEqual(client.serverOptions, { command: binary, args: ['--stdio'] });
+  assert.deepStrictEqual(client.clientOptions.documentSelector, [{ language: 'markdown' }, { language: 'restructuredtext' }]);
+  assert.strictEqual(client.clientOptions.initializationOptions.delimiterRow, 'compact');
+  assert.strictEqual(client.clientOptions.synchronize.configurationSection, 'gridls');
+  assert.strictEqual(context.subscriptions.length, 1);
+  await extension.deactivate();
+  assert.ok(client.stopped);
+});
+
+test('a command from the palette gets the active selection as its argument', async () => {
+  vscode.settings['gridls.path'] = fakeBinary();
+  const client = await extension.activate({ subscriptions: [] });
+  vscode.setActiveEditor({ document: { uri: 'file:///t.md' }, selection: { start: { line: 1, character: 2 }, end: { line: 3, character: 4 } } });
+  let forwarded = null;
+  await client.clientOptions.middleware.executeCommand('gridls.mergeCells', [], (name, args) => { forwarded = [name, args]; });
+  assert.deepStrictEqual(forwarded, ['gridls.mergeCells', [{ uri: 'file:///t.md', range: { start: { line: 1, character: 2 }, end: { line: 3, character: 4 } } }]]);
+  // Arguments given by a code action are passed through untouched.
+  await client.clientOptions.middleware.executeCommand('gridls.splitCell', [{ uri: 'x' }], (name, args) => { forwarded = [name, args]; });
+  assert.deepStrictEqual(forwarded, ['gridls.splitCell', [{ uri: 'x' }]]);
+});
+
+test('a missing binary is reported clearly and nothing starts', async () => {
+  vscode.settings['gridls.path'] = '/nonexistent/gridls';
+  const before = languageclient.created.length;
+  const result = await extension.activate({ subscriptions: [] });
+  assert.strictEqual(result, null);
+  assert.strictEqual(languageclient.created.length, before);
+  const last = vscode.calls.errors[vscode.calls.errors.length - 1];
+  assert.match(last.message, /"\/nonexistent\/gridls" \(setting gridls\.path\) was not found/);
+  assert.deepStrictEqual(last.items, ['Open Settings']);
+});
