@@ -57,6 +57,12 @@ struct HeadlessEditorTests {
         expectAllPass(try run("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-S", script]), count: 9)
     }
 
+    @Test(.enabled(if: available("vim"), "needs vim"))
+    func vimWithAGeneralLSPClient() throws {
+        let script = Self.root.appendingPathComponent("editors/vim/test/test_vim_general.vim").path
+        expectAllPass(try run("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-S", script]), count: 2)
+    }
+
     @Test(.enabled(if: available("nvim"), "needs neovim"))
     func neovim() throws {
         let script = Self.root.appendingPathComponent("editors/vim/test/test_nvim.lua").path
