@@ -15,15 +15,17 @@ let package = Package(
         .target(name: "LanguageServer", dependencies: ["TextTables", "JSONRPC"]),
         .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer"]),
         .executableTarget(name: "gridls", dependencies: ["GridlsCLI"]),
-        .testTarget(name: "GridModelTests", dependencies: ["GridModel"]),
+        // Shared by the test targets: a seeded random number generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
         .testTarget(
             name: "TextTablesTests",
-            dependencies: ["TextTables", "GridModel"],
+            dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
-        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.
         .testTarget(name: "EditorTests", dependencies: ["gridls"]),
     ],

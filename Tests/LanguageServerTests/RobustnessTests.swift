@@ -1,24 +1,15 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// Random and truncated frames, huge messages and garbage: the server answers a valid request afterwards.
 struct RobustnessTests {
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: [UInt64(1), 2, 3])
     func garbageNeverStopsTheServer(seed: UInt64) throws {
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///a.md", "|a|\n|-|\n")
-        var random = Random(state: seed)
+        var random = SeededRandom(seed: seed)
         let pieces: [[UInt8]] = [
             Array("Content-Length: 5\r\n\r\n{\"a\":".utf8),  // truncated JSON inside a correct frame
             Array("Content-Length: -3\r\n\r\n".utf8),

@@ -1,3 +1,4 @@
+import TestSupport
 import GridModel
 import Testing
 import TextTables

@@ -1,3 +1,4 @@
+import TestSupport
 /// Random Markdown documents full of tables and look-alikes, for property and conformance tests:
 /// pipe tables with CJK, emoji, combining marks, escapes and code spans, short and long rows, inside block
 /// quotes and list items, between code fences, HTML blocks and paragraphs that hold pipes.

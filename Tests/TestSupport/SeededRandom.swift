@@ -1,0 +1,20 @@
+/// SplitMix64: a small deterministic generator, so that every property-test failure replays from its seed.
+public struct SeededRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
+    public mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &self)! }
+    public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+    /// A number in 0..<upper (0 when upper is 0 or less).
+    public mutating func below(_ upper: Int) -> Int { Int.random(in: 0..<max(1, upper), using: &self) }
+}
