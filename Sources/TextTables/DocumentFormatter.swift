@@ -106,25 +106,41 @@ public enum DocumentFormatter {
         while tail < min(lines.count, old.count) - head && oldText(old.count - 1 - tail).elementsEqual(lines[lines.count - 1 - tail]) {
             tail += 1
         }
-        // Replace whole lines head..<old.count - tail, terminators included, keeping each line's prefix.
-        let lastOld = region.firstLine + old.count - 1 - tail
-        let terminator = Array(text.terminator(region.firstLine)).isEmpty ? [0x0A] : Array(text.terminator(region.firstLine))
-        let continuationPrefix = text.bytes[text.starts[region.lines.upperBound - 1]..<region.contentStarts[old.count - 1]]
-        var newText: [UInt8] = []
-        for offset in head..<(lines.count - tail) {
-            let prefix = offset < old.count
-                ? text.bytes[text.starts[region.firstLine + offset]..<region.contentStarts[offset]] : continuationPrefix
-            newText += prefix
-            newText += lines[offset]
-            newText += terminator
+        return [wholeLineEdit(text, region: region, lines: lines, replacing: head..<(old.count - tail), with: head..<(lines.count - tail))]
+    }
+
+    /// Replaces old table lines `removed` by new lines `inserted` (offsets in the table), terminators
+    /// included, each new line with the prefix of the old line at its offset (or the last line's).
+    private static func wholeLineEdit(
+        _ text: TextLines, region: TableRegion, lines: [[UInt8]], replacing removed: Range<Int>, with inserted: Range<Int>
+    ) -> TextEdit {
+        let old = region.contentStarts.count
+        let terminator = Array(text.terminator(region.firstLine)).isEmpty ? [UInt8(0x0A)] : Array(text.terminator(region.firstLine))
+        func prefix(_ offset: Int) -> ArraySlice<UInt8> {
+            let line = min(offset, old - 1)
+            return text.bytes[text.starts[region.firstLine + line]..<region.contentStarts[line]]
         }
+        if removed.isEmpty && removed.lowerBound == old {
+            // Lines added after the table's last line: insert them after its content, each after a terminator.
+            let at = text.contentEnd(region.firstLine + old - 1)
+            let added = inserted.flatMap { terminator + prefix($0) + lines[$0] }
+            return TextEdit(range: at..<at, newText: added)
+        }
+        var newText = inserted.flatMap { prefix($0) + lines[$0] + terminator }
+        var start = text.starts[region.firstLine + removed.lowerBound]
+        guard !removed.isEmpty else { return TextEdit(range: start..<start, newText: newText) }
+        let lastOld = region.firstLine + removed.upperBound - 1
         var end = text.fullEnd(lastOld)
-        if text.terminator(lastOld).isEmpty {  // the table ends the document without a newline
-            if newText.count >= terminator.count { newText.removeLast(terminator.count) }
+        if text.terminator(lastOld).isEmpty {
+            // The table ends the document without a newline: so does the new text.
             end = text.contentEnd(lastOld)
+            if newText.isEmpty {
+                if removed.lowerBound > 0 { start = text.contentEnd(region.firstLine + removed.lowerBound - 1) }
+            } else {
+                newText.removeLast(terminator.count)
+            }
         }
-        let start = text.starts[region.firstLine + head]
-        return [TextEdit(range: start..<max(start, end), newText: newText)]
+        return TextEdit(range: start..<max(start, end), newText: newText)
     }
 
     /// The formatted document. Pipe tables are printed straight into one buffer of the exact size.

@@ -31,7 +31,10 @@ struct GridTextLine {
         var i = start
         while i < end {
             let byte = b[i]
-            if byte < 0x80 {
+            // An ASCII character that starts a cluster with what follows (a keycap "1️⃣", "e" with a combining
+            // accent) is measured with it.
+            let startsCluster = i + 1 < end && b[i + 1] >= 0x80
+            if byte < 0x80 && !startsCluster {
                 if byte == 0x09 {
                     let stop = options.tabSize - chars.count % options.tabSize
                     append(0x20, i, count: 1)
@@ -43,12 +46,14 @@ struct GridTextLine {
                 continue
             }
             // A non-ASCII run: measure it cluster by cluster.
-            var j = i
-            while j < end && b[j] >= 0x80 { j += 1 }
+            var j = i + 1
+            while j < end && (b[j] >= 0x80 || (j + 1 < end && b[j + 1] >= 0x80 && b[j] != 0x09)) { j += 1 }
             var offset = i
             for character in String(decoding: b[i..<j], as: UTF8.self) {
                 let width = DisplayWidth.width(of: character, ambiguousWidth: options.ambiguousWidth)
-                if width > 0 {
+                if character.utf8.count == 1, let ascii = character.utf8.first, ascii >= 0x20 {
+                    append(ascii, offset, count: 1)  // a plain ASCII character: `|` and `+` stay visible
+                } else if width > 0 {
                     append(GridTextLine.wideGlyph, offset, count: 1)
                     append(GridTextLine.continuation, offset, count: width - 1)
                 }

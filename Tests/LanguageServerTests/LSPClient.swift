@@ -24,6 +24,8 @@ final class LSPClient: @unchecked Sendable {
     var answersServerRequests = true
 
     init(arguments: [String] = []) throws {
+        // A server that dies must fail the test, not kill the test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = Self.binary
         process.arguments = arguments
         process.standardInput = input
@@ -32,7 +34,11 @@ final class LSPClient: @unchecked Sendable {
         try process.run()
         let reader = Thread { [self] in readLoop() }
         reader.start()
-        let drain = Thread { [errors] in _ = errors.fileHandleForReading.readDataToEndOfFile() }
+        let log = ProcessInfo.processInfo.environment["GRIDLS_TEST_STDERR"]
+        let drain = Thread { [errors] in
+            let data = errors.fileHandleForReading.readDataToEndOfFile()
+            if let log { try? data.write(to: URL(fileURLWithPath: log)) }
+        }
         drain.start()
     }
 

@@ -43,3 +43,21 @@ struct GridRoundTripTests {
         #expect(reparse(headless).grid == headless)
     }
 }
+
+/// Inputs the fuzzers found, kept as regression tests.
+struct FuzzRegressionTests {
+    @Test func aKeycapAfterAnASCIIDigitIsMeasuredAsOneCluster() throws {
+        // Found by Tests/Fuzz (grid): "1️⃣" was measured as 1 + 2 columns when read, 2 when printed.
+        let table = "+----+----+\n| 1️⃣ | é |\n+----+----+\n|東京|x|\n+----+----+\n"
+        let text = TextLines(table)
+        let region = RSTScanner.scan(text).tables[0]
+        let parsed = GridTableParser.parse(text, region: region)
+        let grid = try #require(parsed.grid)
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        let again = GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0])
+        #expect(again.grid == grid)
+        #expect(!again.wasReLaid)
+        #expect(printed == "+------+---+\n| 1️⃣   | é |\n+------+---+\n| 東京 | x |\n+------+---+\n")
+    }
+}

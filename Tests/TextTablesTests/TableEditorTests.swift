@@ -136,3 +136,27 @@ struct TableEditorTests {
         #expect(TableLocator.slot(at: pipeText.starts[3] + 1, in: pipeRegion, text: pipeText).map { [$0.row, $0.column] } == [0, 0])
     }
 }
+
+/// Inputs the soak test found, kept as regression tests.
+struct SoakRegressionTests {
+    @Test func rowsAddedAtTheEndOfADocumentWithoutANewline() {
+        let text = TextLines("|a|\n|-|\n|1|")
+        let region = MarkdownScanner.scan(text).tables[0]
+        guard case .success(let done) = TableEditor.apply(.insertRow(at: 2), to: region, in: text) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self)
+            == "| a   |\n| --- |\n| 1   |\n|     |")
+    }
+
+    @Test func theLastRowDeletedAtTheEndOfADocumentWithoutANewline() {
+        let text = TextLines("| a   |\n| --- |\n| 1   |\n| 2   |")
+        let region = MarkdownScanner.scan(text).tables[0]
+        guard case .success(let done) = TableEditor.apply(.deleteRow(2), to: region, in: text) else {
+            Issue.record("refused")
+            return
+        }
+        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == "| a   |\n| --- |\n| 1   |")
+    }
+}

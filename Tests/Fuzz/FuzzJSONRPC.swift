@@ -1,0 +1,26 @@
+// libFuzzer target: the frame reader and message decoder. Garbage followed by a valid frame must not
+// make the reader lose that frame, and decoding never traps.
+import JSONRPC
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let garbage = Array(UnsafeBufferPointer(start: data, count: size))
+    let marker = Array(#"{"jsonrpc":"2.0","method":"fuzz/marker"}"#.utf8)
+    // The reader resynchronises on the next Content-Length after a bad header: a valid frame after
+    // a blank-line-terminated garbage block must arrive (possibly after events made of the garbage).
+    var reader = FrameReader()
+    reader.append(garbage)
+    reader.append(Array("\r\n\r\n".utf8))
+    var events: [FrameEvent] = []
+    while let event = reader.next() { events.append(event) }
+    let sawUnfinishedBody = reader.pendingCount > 0
+    reader.append(frame(marker))
+    while let event = reader.next() { events.append(event) }
+    for case .message(let body) in events {
+        if let json = try? JSONParser.parse(body) { _ = Incoming.classify(json) }
+    }
+    if !sawUnfinishedBody {
+        precondition(events.last == .message(marker), "a valid frame after garbage was lost")
+    }
+    return 0
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (outside the normal build) and runs each for SECONDS from the committed
+# seed corpus. Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET...]   (targets: markdown grid jsonrpc)
+# Crashes are saved as Tests/Fuzz/crashes/TARGET-*; turn each into a regression test.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-30}
+shift || true
+targets=${*:-markdown grid jsonrpc}
+build=.build-fuzz
+mkdir -p "$build" Tests/Fuzz/crashes
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6)
+
+module() {  # name, sources, libraries it needs
+    local name=$1; shift
+    local sources=(Sources/$name/*.swift)
+    swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
+        -emit-module-path "$build/$name.swiftmodule" -I "$build" "${sources[@]}" -o "$build/lib$name.a"
+}
+
+module GridModel
+module TextTables
+module JSONRPC
+
+declare -A entry=([markdown]=FuzzMarkdown [grid]=FuzzGrid [jsonrpc]=FuzzJSONRPC)
+declare -A libs=([markdown]="-lTextTables -lGridModel" [grid]="-lTextTables -lGridModel" [jsonrpc]="-lJSONRPC")
+status=0
+for target in $targets; do
+    swiftc "${flags[@]}" -I "$build" -L "$build" Tests/Fuzz/${entry[$target]}.swift ${libs[$target]} -o "$build/fuzz-$target"
+    work="$build/corpus-$target"
+    mkdir -p "$work"
+    cp -n Tests/Fuzz/corpus/$target/* "$work/" 2>/dev/null || true
+    echo "== fuzz-$target for ${seconds}s"
+    if ! "$build/fuzz-$target" "$work" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+        -artifact_prefix="Tests/Fuzz/crashes/$target-" -print_final_stats=1 2>&1 | tail -n 12; then
+        status=1
+    fi
+done
+exit $status
