@@ -18,8 +18,6 @@ public struct FrameReader: Sendable {
 
     private var buffer: [UInt8] = []
     private var start = 0
-    /// Bytes to drop before reading on, when a refused body is larger than what has arrived.
-    private var toSkip = 0
     /// After a bad header: looking for the next `Content-Length:` to start reading again.
     private var resynchronizing = false
 
@@ -34,16 +32,10 @@ public struct FrameReader: Sendable {
             start = 0
         }
         buffer.append(contentsOf: bytes)
-        if toSkip > 0 {
-            let skipped = min(toSkip, buffer.count - start)
-            start += skipped
-            toSkip -= skipped
-        }
     }
 
     /// The next event, or nil when more bytes are needed.
     public mutating func next() -> FrameEvent? {
-        guard toSkip == 0 else { return nil }
         if resynchronizing {
             guard let field = findField(from: start) else {
                 start = max(start, buffer.count - FrameReader.lengthField.count)
@@ -77,7 +69,8 @@ public struct FrameReader: Sendable {
             return skipBadHeader(until: end + 4, problem ?? "no Content-Length header")
         }
         guard length <= FrameReader.maximumBody else {
-            return skipBadHeader(until: end + 4, "Content-Length \(length) exceeds the limit of \(FrameReader.maximumBody) bytes", body: length)
+            // No client sends that much: read it as garbage and look for the next header.
+            return skipBadHeader(until: end + 4, "Content-Length \(length) exceeds the limit of \(FrameReader.maximumBody) bytes")
         }
         let bodyStart = end + 4
         guard buffer.count - bodyStart >= length else { return nil }
@@ -86,13 +79,7 @@ public struct FrameReader: Sendable {
     }
 
     /// Moves past a header block that cannot be used, to the next `Content-Length:`.
-    private mutating func skipBadHeader(until headerEnd: Int, _ reason: String, body: Int? = nil) -> FrameEvent {
-        if let body {
-            let available = buffer.count - headerEnd
-            start = headerEnd + min(body, available)
-            toSkip = body - min(body, available)
-            return .badHeader(reason)
-        }
+    private mutating func skipBadHeader(until headerEnd: Int, _ reason: String) -> FrameEvent {
         start = headerEnd
         resynchronizing = true
         return .badHeader(reason)

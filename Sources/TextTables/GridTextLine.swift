@@ -39,9 +39,9 @@ struct GridTextLine {
                     let stop = options.tabSize - chars.count % options.tabSize
                     append(0x20, i, count: 1)
                     append(GridTextLine.continuation, i, count: stop - 1)
-                } else {
+                } else if byte >= 0x20 && byte != 0x7F {
                     append(byte, i, count: 1)
-                }
+                }  // other control characters take no column, as DisplayWidth says
                 i += 1
                 continue
             }

@@ -1,5 +1,6 @@
 // libFuzzer target: the frame reader and message decoder. Garbage followed by a valid frame must not
-// make the reader lose that frame, and decoding never traps.
+// make the reader lose that frame (unless the garbage ends in a header still waiting for its body), and
+// decoding never traps.
 import JSONRPC
 
 @_cdecl("LLVMFuzzerTestOneInput")

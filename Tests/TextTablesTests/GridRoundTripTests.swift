@@ -61,3 +61,16 @@ struct FuzzRegressionTests {
         #expect(printed == "+------+---+\n| 1️⃣   | é |\n+------+---+\n| 東京 | x |\n+------+---+\n")
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func controlCharactersTakeNoColumnInGridTables() throws {
+        // Found by Tests/Fuzz (grid): NUL bytes in a cell counted one column when read, none when printed.
+        let table = "+---+---+\n| a\u{0}\u{0} | b |\n+---+---+\n"
+        let text = TextLines(table)
+        let parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0])
+        let grid = try #require(parsed.grid, "\(parsed.diagnostics)")
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+}

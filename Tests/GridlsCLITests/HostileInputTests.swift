@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// Large and strange inputs finish, with the right outcome, without running out of stack.
+struct HostileInputTests {
+    @Test func aTenMegabyteLineOutsideTablesPassesThrough() throws {
+        let line = String(repeating: "word | ", count: 1_500_000)
+        let run = try Gridls.run(["format"], stdin: line + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.utf8.count == line.utf8.count + 1)
+    }
+
+    @Test func aTableOfTenThousandColumns() throws {
+        let header = "|" + (0..<10_000).map { "c\($0)" }.joined(separator: "|") + "|"
+        let delimiter = "|" + Array(repeating: "-", count: 10_000).joined(separator: "|") + "|"
+        let run = try Gridls.run(["format"], stdin: header + "\n" + delimiter + "\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("| c0  | c1  |"))
+        #expect(run.stdout.split(separator: "\n").count == 2)
+    }
+
+    @Test func gridTablesNestedAThousandLevelsDeep() throws {
+        var lines = ["+---+", "| x |", "+---+"]
+        for _ in 0..<1000 {
+            let width = lines[0].count
+            let border = "+" + String(repeating: "-", count: width + 2) + "+"
+            lines = [border] + lines.map { "| " + $0 + " |" } + [border]
+        }
+        let table = lines.joined(separator: "\n") + "\n"
+        let run = try Gridls.run(["format"], stdin: table)
+        #expect(run.status == 0)
+        #expect(run.stdout == table)
+    }
+
+    @Test func blockQuotesNestedTenThousandDeep() throws {
+        let prefix = String(repeating: ">", count: 10_000) + " "
+        let run = try Gridls.run(["format"], stdin: prefix + "|a|\n" + prefix + "|-|\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == prefix + "| a   |\n" + prefix + "| --- |\n")
+    }
+}
