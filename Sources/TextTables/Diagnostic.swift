@@ -22,6 +22,8 @@ public struct Diagnostic: Sendable, Hashable {
         case missingCells = "missing-cells"
         /// A delimiter row whose cell count differs from the header's: the lines are not a table.
         case delimiterCountMismatch = "delimiter-count-mismatch"
+        /// A pipe table right under a grid-table border: formatting it would join the two, so it is left alone.
+        case ambiguousTable = "ambiguous-table"
         /// Grid-table borders enclose a region that is not a rectangle (L, T, U shapes, a ring).
         case nonRectangularCell = "non-rectangular-cell"
         /// Junctions and separators that contradict the grid: a `+` off its column, a missing `+`,

@@ -480,8 +480,9 @@ struct GridTableReader {
             let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
             let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
             var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
+            if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from + 1, to: to) }
             if bytes.first == G.space { bytes = bytes.dropFirst() }
-            while let last = bytes.last, last == G.space || last == 0x09 { bytes = bytes.dropLast() }
+            while let last = bytes.last, last == G.space { bytes = bytes.dropLast() }
             result.append(String(decoding: bytes, as: UTF8.self))
         }
         while result.last?.isEmpty == true { result.removeLast() }

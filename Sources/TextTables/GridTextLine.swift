@@ -94,6 +94,26 @@ struct GridTextLine {
     /// Columns holding `|`, in order.
     var pipeColumns: [Int] { (0..<chars.count).filter { char($0) == UInt8(ascii: "|") } }
 
+    /// The text drawn in columns `from..<to` with each tab replaced by the spaces it covers: a tab's width
+    /// depends on where it stands, so a cell's text keeps its layout only as spaces (pandoc and docutils
+    /// expand tabs the same way before reading a grid table).
+    func expandingTabs(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {
+        var out: [UInt8] = []
+        var x = max(0, from)
+        while x < min(to, width) {
+            let offset = offsets.isEmpty ? start + x : offsets[x]
+            var next = x + 1
+            while next < width && (offsets.isEmpty ? start + next : offsets[next]) == offset { next += 1 }
+            if text.bytes[offset] == 0x09 {
+                out += Array(repeating: 0x20, count: min(next, to) - x)
+            } else {
+                out += text.bytes[offset..<(next < width ? (offsets.isEmpty ? start + next : offsets[next]) : end)]
+            }
+            x = next
+        }
+        return out[...]
+    }
+
     /// The document bytes drawn in columns `from..<to` (whole glyphs that start inside).
     func bytes(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {
         let start = offset(max(0, from)), stop = offset(max(from, to))

@@ -243,8 +243,24 @@ public struct MarkdownScanner {
             }
             return nil
         }
+        if header > 0 && isGridBorder(line: header - 1, prefixLength: headerStart - text.starts[header]) {
+            // Written with outer pipes, this table would join the grid table above it: leave it and say so.
+            result.diagnostics.append(Diagnostic(
+                code: .ambiguousTable, severity: .warning,
+                message: "a grid-table border is right above this table: put a blank line between them so that each reads on its own",
+                range: headerStart..<headerEnd))
+            return nil
+        }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, pos]))
         return .table(index: result.tables.count - 1, columns: headerCells.count)
+    }
+
+    /// Whether `line`, less a container prefix as long as the table's, is a grid-table border (`+---+`).
+    private func isGridBorder(line: Int, prefixLength: Int) -> Bool {
+        let start = text.starts[line] + prefixLength, end = text.contentEnd(line)
+        guard start <= end else { return false }
+        let (_, p) = BlockSyntax.indentation(b, start, end)
+        return GridTableSyntax.isTopBorder(b, p, end)
     }
 
     /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation).

@@ -32,12 +32,12 @@ for target in $targets; do
     cp -n Tests/Fuzz/corpus/$target/* "$work/" 2>/dev/null || true
     echo "== fuzz-$target for ${seconds}s"
     log="$build/fuzz-$target.log"
-    if "$build/fuzz-$target" "$work" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    if SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$work" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="Tests/Fuzz/crashes/$target-" -print_final_stats=1 > "$log" 2>&1; then
         grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" "$log"
     else
         status=1
-        grep -E "Fatal error|ERROR: |SUMMARY|Test unit written|Base64|^stat::number_of_executed_units" "$log" | head -20
+        grep -E "Fatal error|failed:|ERROR: |SUMMARY|Test unit written|Base64|^stat::number_of_executed_units" "$log" | head -20
     fi
 done
 exit $status

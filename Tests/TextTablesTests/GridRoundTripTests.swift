@@ -74,3 +74,27 @@ extension FuzzRegressionTests {
         #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func tabsInsideGridCellsBecomeTheSpacesTheyCover() throws {
+        // Found by Tests/Fuzz (grid): a tab's width depends on where it is printed.
+        let table = "+-------+---+\n| a\tb  | c |\n+-------+---+\n"
+        let text = TextLines(table)
+        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        #expect(grid.cells[0].lines == ["a   b"])
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+
+    @Test func aPipeTableRightUnderAGridBorderIsLeftAlone() {
+        // Found by Tests/Fuzz (markdown): with outer pipes added, the table joined the grid border above.
+        let document = "+:---+---:+\nname | value\n--- | ---:\n"
+        let text = TextLines(document)
+        let scan = MarkdownScanner.scan(text)
+        #expect(scan.tables.filter { $0.kind == .pipe }.isEmpty)
+        #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
+        let once = DocumentFormatter.format(Array(document.utf8)).output
+        #expect(once == Array(document.utf8))
+    }
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+"""Time and peak memory of `gridls format` (release build) on hostile inputs: a 100 MB document,
+a 10 MB line, a table of 10,000 columns, one of 100,000 rows, a grid table nested 1,000 levels deep.
+
+Usage: scripts/hostile.py
+"""
+import os, subprocess, sys, tempfile, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def inputs():
+    row = "| alpha | 12 | 東京 | x |\n"
+    yield "100 MB document (tables and prose)", ("# Doc\n\n" + ("| a | b | c | d |\n|-|-|-|-|\n" + row * 40 + "\nSome prose | with a pipe.\n\n") * 90_000)
+    yield "10 MB line", "word | " * 1_500_000 + "\n"
+    yield "10,000 columns", "|" + "|".join("c%d" % i for i in range(10_000)) + "|\n|" + "|".join(["-"] * 10_000) + "|\n"
+    yield "100,000 rows", "| a | b |\n|-|-|\n" + "| 1 | 22 |\n" * 100_000
+    lines = ["+---+", "| x |", "+---+"]
+    for _ in range(1000):
+        border = "+" + "-" * (len(lines[0]) + 2) + "+"
+        lines = [border] + ["| " + line + " |" for line in lines] + [border]
+    yield "grid table nested 1,000 deep", "\n".join(lines) + "\n"
+
+def main():
+    subprocess.run(["swift", "build", "-c", "release", "--product", "gridls"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    binary = os.path.join(ROOT, ".build", "release", "gridls")
+    print("%-36s %12s %9s %9s %7s" % ("input", "bytes", "seconds", "peak MB", "status"))
+    for name, text in inputs():
+        with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False, encoding="utf-8") as f:
+            f.write(text)
+        start = time.perf_counter()
+        with open(os.devnull, "wb") as sink:
+            proc = subprocess.Popen([binary, "format", f.name], stdout=sink, stderr=subprocess.DEVNULL)
+            _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        os.unlink(f.name)
+        print("%-36s %12d %9.2f %9.1f %7d" % (name, len(text.encode()), elapsed, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)))
+
+if __name__ == "__main__":
+    main()
