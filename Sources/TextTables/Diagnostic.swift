@@ -22,7 +22,7 @@ public struct Diagnostic: Sendable, Hashable {
         case missingCells = "missing-cells"
         /// A delimiter row whose cell count differs from the header's: the lines are not a table.
         case delimiterCountMismatch = "delimiter-count-mismatch"
-        /// A pipe table right under a grid-table border: formatting it would join the two, so it is left alone.
+        /// A pipe table right under a grid table: formatting it would join the two, so it is left alone.
         case ambiguousTable = "ambiguous-table"
         /// Grid-table borders enclose a region that is not a rectangle (L, T, U shapes, a ring).
         case nonRectangularCell = "non-rectangular-cell"

@@ -53,8 +53,9 @@ struct GridTableGeometry {
     }
 
     /// The left edge, and the ends of every rule run on lines that start at the left edge with `+`; then,
-    /// until nothing changes, the ends of rule runs on other lines that touch a column already found
-    /// (a border under a cell spanning rows starts with `|`). Runs inside a cell (a nested table) touch none.
+    /// until nothing changes, the junctions inside rule runs on other lines whose both ends are columns
+    /// already found (a border under a cell spanning rows starts with `|`). Runs inside a cell (a nested
+    /// table, or text like `---+---+`) do not qualify.
     private func gridColumns() -> [Int] {
         guard let first = lines.first else { return [] }
         let left = (0..<first.width).first { first.char($0) != GridTableGeometry.space } ?? 0
@@ -67,7 +68,9 @@ struct GridTableGeometry {
         while changed {
             changed = false
             for (i, line) in lines.enumerated() where line.char(left) != GridTableGeometry.plus {
-                for run in ruleRuns[i] where isColumn[run.lowerBound] || isColumn[run.upperBound] {
+                // Both ends on known column lines: a run with one free end could be cell text ("---+---+")
+                // that happens to touch a column line inside a spanning cell.
+                for run in ruleRuns[i] where isColumn[run.lowerBound] && isColumn[run.upperBound] {
                     changed = markJunctions(line, run, &isColumn) || changed
                 }
             }

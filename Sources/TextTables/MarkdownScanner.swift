@@ -30,6 +30,8 @@ public struct MarkdownScanner {
     private var containers: [Container] = []
     private var leaf = Leaf.none
     private var result = TableScan()
+    /// The last line of the latest grid table: a pipe table right under it would join it once printed.
+    private var lastGridLine: Int?
 
     public static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
@@ -159,6 +161,7 @@ public struct MarkdownScanner {
                 return false
             }
             result.tables[index].contentStarts.append(pos)
+            lastGridLine = line
             return true
         case .paragraph, .none:
             return false
@@ -208,6 +211,7 @@ public struct MarkdownScanner {
         if !inParagraph && GridTableSyntax.isTopBorder(b, p, end) {
             result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [pos]))
             leaf = .gridTable(index: result.tables.count - 1)
+            lastGridLine = line
         } else if let fence = BlockSyntax.openingFence(b, p, end) {
             leaf = .fencedCode(marker: fence.marker, length: fence.length)
         } else if BlockSyntax.atxHeading(b, p, end) {
@@ -243,24 +247,16 @@ public struct MarkdownScanner {
             }
             return nil
         }
-        if header > 0 && isGridBorder(line: header - 1, prefixLength: headerStart - text.starts[header]) {
-            // Written with outer pipes, this table would join the grid table above it: leave it and say so.
+        if let lastGridLine, lastGridLine == header - 1 {
+            // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "a grid-table border is right above this table: put a blank line between them so that each reads on its own",
+                message: "a grid table is right above this table: put a blank line between them so that each reads on its own",
                 range: headerStart..<headerEnd))
             return nil
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, pos]))
         return .table(index: result.tables.count - 1, columns: headerCells.count)
-    }
-
-    /// Whether `line`, less a container prefix as long as the table's, is a grid-table border (`+---+`).
-    private func isGridBorder(line: Int, prefixLength: Int) -> Bool {
-        let start = text.starts[line] + prefixLength, end = text.contentEnd(line)
-        guard start <= end else { return false }
-        let (_, p) = BlockSyntax.indentation(b, start, end)
-        return GridTableSyntax.isTopBorder(b, p, end)
     }
 
     /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation).

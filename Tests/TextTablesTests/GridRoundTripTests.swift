@@ -98,3 +98,23 @@ extension FuzzRegressionTests {
         #expect(once == Array(document.utf8))
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aPipeTableRightUnderGridContentIsLeftAlone() {
+        // Found by Tests/Fuzz (markdown): the grid region's last line sat right above the header.
+        let document = "+---------+\n| left   h at once:\nname | value\n--- | ---:\n"
+        let once = DocumentFormatter.format(Array(document.utf8)).output
+        #expect(DocumentFormatter.format(once).output == once)
+        #expect(MarkdownScanner.scan(TextLines(document)).diagnostics.map(\.code) == [.ambiguousTable])
+    }
+
+    @Test func textLikeABorderInsideASpanningCellIsText() throws {
+        // Found by Tests/Fuzz (grid): "---+---+" in a cell spanning two columns touched the column line.
+        let table = "+---------------------+-------+\n| outer          ---+---+   s |\n+=====================+=======+\n| x                   | y     |\n+---------------------+-------+\n"
+        let text = TextLines(table)
+        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+}
