@@ -28,9 +28,9 @@ public struct GridTablePrinter {
         // Minimums given for the grid as passed; normalizing may have dropped lines, then they are ignored.
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
-        widths = GridTablePrinter.sizes(
+        widths = GridTablePrinter.separatingTextFromColumnLines(grid, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
-            needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) })
+            needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
         heights = GridTablePrinter.sizes(
             minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
             needs: grid.cells.map { ($0.rows, $0.lines.count) })
@@ -50,6 +50,41 @@ public struct GridTablePrinter {
             }
         }
         return sizes
+    }
+
+    /// A `|` or `+` in the text of a cell spanning columns must not land on one of the column lines it
+    /// covers, or readers (gridls, pandoc, docutils) would take it for a border: widen the column to its
+    /// left until none does.
+    static func separatingTextFromColumnLines(_ grid: Grid, widths: [Int]) -> [Int] {
+        var widths = widths
+        let risky = grid.cells.filter { $0.columns.count > 1 && $0.lines.contains { $0.contains("|") || $0.contains("+") } }
+        for _ in 0..<256 {
+            var moved = false
+            for cell in risky {
+                // Offsets of the covered column lines from where the cell's text starts (after "| ").
+                var lineOffsets: [Int: Int] = [:]
+                var offset = -2
+                for k in cell.columns.dropLast() {
+                    offset += widths[k] + 3
+                    lineOffsets[offset] = k
+                }
+                for line in cell.lines {
+                    var column = 0
+                    for character in line {
+                        if character == "|" || character == "+", let k = lineOffsets[column] {
+                            widths[k] += 1
+                            moved = true
+                            break
+                        }
+                        column += DisplayWidth.width(of: character)
+                    }
+                    if moved { break }
+                }
+                if moved { break }
+            }
+            if !moved { break }
+        }
+        return widths
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.

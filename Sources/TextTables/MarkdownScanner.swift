@@ -247,6 +247,16 @@ public struct MarkdownScanner {
             }
             return nil
         }
+        let (headerIndent, _) = BlockSyntax.indentation(b, headerStart, headerEnd)
+        if headerIndent >= 4 && PipeRowSyntax.delimiterRow(b, headerText, headerEnd) != nil {
+            // A header indented as code that reads as a delimiter row: printed at the table's indentation it
+            // would become the delimiter of the line above it. Leave it and say so.
+            result.diagnostics.append(Diagnostic(
+                code: .ambiguousTable, severity: .warning,
+                message: "this table's header is indented like code and reads as a delimiter row: indent it less than four columns",
+                range: headerStart..<headerEnd))
+            return nil
+        }
         if let lastGridLine, lastGridLine == header - 1 {
             // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
             result.diagnostics.append(Diagnostic(

@@ -118,3 +118,24 @@ extension FuzzRegressionTests {
         #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aPipeInTheTextOfASpanningCellNeverLandsOnAColumnLine() throws {
+        // Found by Tests/Fuzz (grid): "b   c|" in a cell spanning two columns put its | on the line.
+        let table = "+-----+-----+-----+\n| a   | b   c|    |\n+-----+-----+-----+\n| d   | e   | f   |\n+-----+-----+-----+\n"
+        let text = TextLines(table)
+        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        #expect(grid.cells[1].lines == ["b   c|"])
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+
+    @Test func aHeaderIndentedAsCodeThatReadsAsADelimiterRowIsLeftAlone() {
+        // Found by Tests/Fuzz (markdown): printed without its indentation it became the delimiter above it.
+        let document = "| crl\r\n\t|-|\n|-|\r"
+        let once = DocumentFormatter.format(Array(document.utf8)).output
+        #expect(once == Array(document.utf8))
+        #expect(MarkdownScanner.scan(TextLines(document)).diagnostics.map(\.code) == [.ambiguousTable])
+    }
+}
