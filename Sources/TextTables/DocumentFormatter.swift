@@ -143,22 +143,29 @@ public enum DocumentFormatter {
         return TextEdit(range: start..<max(start, end), newText: newText)
     }
 
-    /// The formatted document. Pipe tables are printed straight into one buffer of the exact size.
+    /// The formatted document, printed table by table into one buffer (a table's printer is dropped once
+    /// it is printed, so memory follows the largest table, not all of them together).
     public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()) -> FormatResult {
         let text = TextLines(bytes)
         var refused: [Diagnostic] = []
-        var plans: [(TableRegion, TablePlan)] = []
-        var size = bytes.count
-        var sizeIsExact = true
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var copied = 0
+        /// Makes room for `printed` more bytes and the rest of the document, growing geometrically.
+        func reserve(_ printed: Int) {
+            let needed = out.count + printed + (bytes.count - copied)
+            if needed > out.capacity { out.reserveCapacity(max(needed, out.capacity + out.capacity / 2)) }
+        }
         for region in syntax.scan(text).tables {
             switch region.kind {
             case .pipe:
                 let printer = pipePrinter(text, region: region, options: options)
-                size += printer.printedByteCount
-                for offset in region.contentStarts.indices {
-                    size -= text.contentEnd(region.firstLine + offset) - region.contentStarts[offset]
+                reserve(printer.printedByteCount)
+                for offset in 0..<printer.lineCount {
+                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
+                    printer.appendLine(offset, to: &out)
+                    copied = text.contentEnd(region.firstLine + offset)
                 }
-                plans.append((region, .pipe(printer)))
             case .grid:
                 let parsed = GridTableParser.parse(text, region: region, options: options.width)
                 guard let grid = parsed.grid else {
@@ -166,36 +173,9 @@ public enum DocumentFormatter {
                     continue
                 }
                 let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width)
-                if printer.lineCount == region.contentStarts.count {
-                    plans.append((region, .grid(printer)))  // streamed: the size is known once printed
-                    sizeIsExact = false
-                } else {
-                    let edits = lineEdits(text, region: region, lines: printer.lines())
-                    size += edits.reduce(0) { $0 + $1.newText.count - $1.range.count }
-                    plans.append((region, .edits(edits)))
-                }
-            }
-        }
-        var out: [UInt8] = []
-        out.reserveCapacity(sizeIsExact ? size : size + bytes.count / 2)
-        var copied = 0
-        for (region, plan) in plans {
-            switch plan {
-            case .pipe(let printer):
-                for offset in 0..<printer.lineCount {
-                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                    printer.appendLine(offset, to: &out)
-                    copied = text.contentEnd(region.firstLine + offset)
-                }
-            case .grid(let printer):
-                var offset = 0
-                printer.forEachLine { appendLine in
-                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                    appendLine(&out)
-                    copied = text.contentEnd(region.firstLine + offset)
-                    offset += 1
-                }
-            case .edits(let edits):
+                let lines = printer.lines()
+                let edits = lineEdits(text, region: region, lines: lines)
+                reserve(edits.reduce(0) { $0 + $1.newText.count })
                 for edit in edits {
                     out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
                     out.append(contentsOf: edit.newText)
@@ -204,14 +184,7 @@ public enum DocumentFormatter {
             }
         }
         out.append(contentsOf: bytes[copied...])
-        assert(!sizeIsExact || out.count == size, "the formatted size was mispredicted")
         return FormatResult(output: out, refused: refused)
-    }
-
-    private enum TablePlan {
-        case pipe(PipeTablePrinter)
-        case grid(GridTablePrinter)
-        case edits([TextEdit])
     }
 
     static func pipePrinter(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
