@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets (outside the normal build) and runs each for SECONDS from the committed
 # seed corpus. Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET...]   (targets: markdown grid jsonrpc)
 # Crashes are saved as Tests/Fuzz/crashes/TARGET-*; turn each into a regression test.
-# FUZZ_SEED fixes libFuzzer's seed, so that a run (CI's) replays exactly.
+# FUZZ_SEED fixes libFuzzer's seed and FUZZ_RUNS the number of inputs instead of the time, so that a
+# run (CI's) replays exactly.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-30}
@@ -33,7 +34,9 @@ for target in $targets; do
     cp -n Tests/Fuzz/corpus/$target/* "$work/" 2>/dev/null || true
     echo "== fuzz-$target for ${seconds}s"
     log="$build/fuzz-$target.log"
-    if SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$work" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    limit=-max_total_time="$seconds"
+    [ -n "${FUZZ_RUNS:-}" ] && limit=-runs="$FUZZ_RUNS"
+    if SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$work" "$limit" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="Tests/Fuzz/crashes/$target-" -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} > "$log" 2>&1; then
         grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" "$log"
     else
