@@ -51,7 +51,7 @@ struct GridTextLine {
             var offset = i
             for character in String(decoding: b[i..<j], as: UTF8.self) {
                 let width = DisplayWidth.width(of: character, ambiguousWidth: options.ambiguousWidth)
-                if character.utf8.count == 1, let ascii = character.utf8.first, ascii >= 0x20 {
+                if character.utf8.count == 1, let ascii = character.utf8.first, ascii >= 0x20, ascii != 0x7F {
                     append(ascii, offset, count: 1)  // a plain ASCII character: `|` and `+` stay visible
                 } else if width > 0 {
                     append(GridTextLine.wideGlyph, offset, count: 1)

@@ -139,3 +139,15 @@ extension FuzzRegressionTests {
         #expect(MarkdownScanner.scan(TextLines(document)).diagnostics.map(\.code) == [.ambiguousTable])
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aDeleteCharacterBeforeAnEmojiTakesNoColumn() throws {
+        // Found by Tests/Fuzz (grid): DEL measured with the emoji after it counted one column.
+        let table = "+----+----+\n| a  | \u{7F}❤️ |\n+----+----+\n"
+        let text = TextLines(table)
+        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let reread = TextLines(printed)
+        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+}
