@@ -32,7 +32,7 @@ for target in $targets; do
     work="$build/corpus-$target"
     mkdir -p "$work"
     cp -n Tests/Fuzz/corpus/$target/* "$work/" 2>/dev/null || true
-    echo "== fuzz-$target for ${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-${seconds}s}"
+    if [ -n "${FUZZ_RUNS:-}" ]; then echo "== fuzz-$target for $FUZZ_RUNS inputs"; else echo "== fuzz-$target for ${seconds}s"; fi
     log="$build/fuzz-$target.log"
     limit=-max_total_time="$seconds"
     [ -n "${FUZZ_RUNS:-}" ] && limit=-runs="$FUZZ_RUNS"
