@@ -61,7 +61,7 @@ struct SoakTests {
             }
             if step % 25 == 0 || step == Self.steps {
                 let state = client.request("gridls/documentState", ["textDocument": textDocument("file:///soak.md")])["result"]
-                #expect(state?["length"]?.int == model.bytes.count, "step \(step): length")
+                #expect(state?["length"]?.int == model.byteCount, "step \(step): length")
                 #expect(state?["fnv1a64"]?.string == model.fnv1a, "step \(step): content")
                 let items = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///soak.md")])["result"]?["items"]?.array ?? []
                 for item in items { #expect(model.contains(item["range"]!), "step \(step): \(item)") }
@@ -71,14 +71,33 @@ struct SoakTests {
     }
 }
 
-/// The test's own copy of the document, with positions converted (and clamped) as LSP says.
+/// The test's own copy of the document, kept as lines (as an editor keeps it, so that a step costs the
+/// lines it touches), with positions converted and clamped as LSP says.
 struct ModelDocument {
+    struct Line {
+        var content: [UInt8]
+        var terminator: [UInt8]
+    }
+
     let encoding: String
-    var bytes: [UInt8]
+    private(set) var lines: [Line]
 
     init(encoding: String, text: String) {
         self.encoding = encoding
-        bytes = Array(text.utf8)
+        lines = ModelDocument.split(Array(text.utf8))
+    }
+
+    /// Lines end at `\n` (a `\r` before it belongs to the terminator); the last line has none.
+    static func split(_ bytes: [UInt8]) -> [Line] {
+        var result: [Line] = []
+        var start = 0
+        for i in bytes.indices where bytes[i] == 0x0A {
+            let crlf = i > start && bytes[i - 1] == 0x0D
+            result.append(Line(content: Array(bytes[start..<(crlf ? i - 1 : i)]), terminator: crlf ? [0x0D, 0x0A] : [0x0A]))
+            start = i + 1
+        }
+        result.append(Line(content: Array(bytes[start...]), terminator: []))
+        return result
     }
 
     static func start(crlf: Bool) -> String {
@@ -86,37 +105,33 @@ struct ModelDocument {
         return crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
     }
 
+    var bytes: [UInt8] { lines.flatMap { $0.content + $0.terminator } }
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    var lineStarts: [Int] { [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 } }
-
-    func contentEnd(_ line: Int, _ starts: [Int]) -> Int {
-        var end = line + 1 < starts.count ? starts[line + 1] - 1 : bytes.count
-        if end > starts[line] && end <= bytes.count && end - 1 >= starts[line] && bytes[end - 1] == 0x0D && line + 1 < starts.count { end -= 1 }
-        return end
-    }
-
-    /// Byte offset of an LSP position: past the end of a line is its end, past the last line the end.
-    func offset(_ position: JSON) -> Int {
-        let starts = lineStarts
-        let line = position["line"]!.int!, character = position["character"]!.int!
-        guard line < starts.count else { return bytes.count }
-        let start = starts[line], end = contentEnd(line, starts)
-        var units = 0, i = start
-        while i < end {
-            let length = bytes[i] < 0xC0 ? 1 : bytes[i] < 0xE0 ? 2 : bytes[i] < 0xF0 ? 3 : 4
+    /// (line, byte) of an LSP position: past the end of a line is its end, past the last line the end.
+    func position(_ json: JSON) -> (line: Int, byte: Int) {
+        let line = json["line"]!.int!, character = json["character"]!.int!
+        guard line < lines.count else { return (lines.count - 1, lines[lines.count - 1].content.count) }
+        let content = lines[line].content
+        var units = 0, i = 0
+        while i < content.count {
+            let length = content[i] < 0xC0 ? 1 : content[i] < 0xE0 ? 2 : content[i] < 0xF0 ? 3 : 4
             let width = encoding == "utf-8" ? length : encoding == "utf-16" ? (length == 4 ? 2 : 1) : 1
-            if units + width > character { return i }
+            if units + width > character { return (line, i) }
             units += width
             i += length
         }
-        return end
+        return (line, content.count)
     }
 
     mutating func apply(_ edit: JSON) {
-        let a = offset(edit["range"]!["start"]!), b = offset(edit["range"]!["end"]!)
-        let (from, to) = a <= b ? (a, b) : (b, a)
-        bytes.replaceSubrange(from..<to, with: Array(edit["newText"]!.string!.utf8))
+        var a = position(edit["range"]!["start"]!), b = position(edit["range"]!["end"]!)
+        if (b.line, b.byte) < (a.line, a.byte) { (a, b) = (b, a) }
+        let head = Array(lines[a.line].content[..<a.byte])
+        let tail = Array(lines[b.line].content[b.byte...])
+        var replacement = ModelDocument.split(head + Array(edit["newText"]!.string!.utf8) + tail)
+        replacement[replacement.count - 1].terminator = lines[b.line].terminator
+        lines.replaceSubrange(a.line...b.line, with: replacement)
     }
 
     static func descending(_ edits: [JSON]) -> [JSON] {
@@ -125,9 +140,8 @@ struct ModelDocument {
     }
 
     func randomPosition(_ random: inout SeededRandom) -> JSON {
-        let starts = lineStarts
-        let line = random.below(starts.count + 1)  // sometimes one past the end
-        let length = line < starts.count ? contentEnd(line, starts) - starts[line] : 0
+        let line = random.below(lines.count + 1)  // sometimes one past the end
+        let length = line < lines.count ? lines[line].content.count : 0
         return ["line": .int(line), "character": .int(random.below(length + 3))]  // inside characters, and past the end
     }
 
@@ -142,24 +156,30 @@ struct ModelDocument {
         let newline = crlf ? "\r\n" : "\n"
         let texts = ["x", "|", "東", "😀", "é", "e\u{301}", newline, "| a | 京 |" + newline, "+--+" + newline, "", "", " ", "---"]
         var range = randomRange(&random)
+        let (a, b) = (position(range["start"]!), position(range["end"]!))
         // Keep start before end so that both sides agree on what is replaced.
-        if offset(range["end"]!) < offset(range["start"]!) { range = ["start": range["end"]!, "end": range["start"]!] }
+        if (b.line, b.byte) < (a.line, a.byte) { range = ["start": range["end"]!, "end": range["start"]!] }
         return ["range": range, "newText": .string(random.pick(texts))]
     }
 
     var fnv1a: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for line in lines {
+            for byte in line.content { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            for byte in line.terminator { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
         return String(hash, radix: 16)
     }
 
+    var byteCount: Int { lines.reduce(0) { $0 + $1.content.count + $1.terminator.count } }
+
     /// Whether an LSP range lies inside the document.
     func contains(_ range: JSON) -> Bool {
-        let starts = lineStarts
         for point in [range["start"]!, range["end"]!] {
-            guard let line = point["line"]?.int, let character = point["character"]?.int, line < starts.count, character >= 0 else { return false }
-            let content = Array(bytes[starts[line]..<contentEnd(line, starts)])
-            let units = encoding == "utf-8" ? content.count : encoding == "utf-16" ? String(decoding: content, as: UTF8.self).utf16.count : String(decoding: content, as: UTF8.self).unicodeScalars.count
+            guard let line = point["line"]?.int, let character = point["character"]?.int, line < lines.count, character >= 0 else { return false }
+            let content = lines[line].content
+            let text = String(decoding: content, as: UTF8.self)
+            let units = encoding == "utf-8" ? content.count : encoding == "utf-16" ? text.utf16.count : text.unicodeScalars.count
             if character > units { return false }
         }
         return true
