@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import GridModel
 import Testing
@@ -149,5 +150,25 @@ extension FuzzRegressionTests {
         let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
         let reread = TextLines(printed)
         #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+    }
+}
+
+/// A fuzzer input not fixed yet (Tests/Fuzz, grid, after 518,230 executions): text that looks like
+/// border runs inside cells of a multi-table document prints to a table that reads back differently.
+/// Recorded as a known issue so that it stays visible, and fails the moment it is fixed (remove the wrapper then).
+struct OpenFuzzFindingTests {
+    static let input = "Um93IHNwYW5zLCBjb2x1bW4gc3BhbnMgYW5kIGJvdGggYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0tLUErCnwgZCBzcGFucyAgIHwgZSBSYW5nZS0tLS0tKy0tLS0tKyAgICAgfAp8IGYgICB8IGcgICB8ICAgIAEAEAAtLS0tLSstLS0tLSstLS0tLSsKfCBoIHNwYW5zIHwgaSAgIHwKfCBoIHNwYW5zIHwgaSAgIHwKfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgICAgIFt8IGogICB8CistLS0tLSstLS0tLSstLS0tLSsKCistLS0rLS0gYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0tLUErCnwgZCBzcGFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IGYgICB8IGcgICB8ICAgICB8CistLS0tLSstLS0tLSstLS0tLSsKfCBoIHNwYW5zIHwgaSAgIHwKfCAzeDIgICAgICAgKy0tLS0tKwp8ICAgICAgICAgIFt8IGogICB8CistLS0tLSstLS0tLSstLS0tLSsKCistLSsKfCB4IHwgeSAgMngyICAgICAgICstLS0tLSsKfCAgICAgICAgICBbfCBqICAgfAorUm93IHNwYW5zLCBjb2x1bW4gc3BhbnMgYW5kIGJvdGggYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0tLUErCnwgZCBzcGFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IGYgICB8IGcgICB8ICAgIAEAEAAtLS0tLSstLS0tLSstLS0tLSsKfCBoIHNwYW5zIHwgaSAgIHwKfCBoIHNwYW5zIHwgaSAgIHwKfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgICAgIFt8IGogICB8CistLS0tLSstLS0tLSstLS0tLSsKCistLS0rLS0gYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0pLS0rLS0tLS0rLS0tLUErCnwgZCBzcGFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICsgIHwKfCBmICAgfCBnICAgfCAgICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCnwgaCBzcGFucyB8IGkgICB8CnwgMngyICAgICAgICstLS0gICAgIHwKfCBmICAgfCBnICAgfCAgICABABAALS0tLS0rLS0tLS0rLS0tLS0rCnwgaCBzcGFucyB8IGkgICB8CnwgaCBzcGFucyB8IGkgICB8CnwgMngyICAgICAgICstLS0tLSsKfCAgICAgICAgICBbfCBqICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCgorLS0tKy0tIGF0IG9uY2U6CgorLS0tLS0rLS0tLS0rLS0tLS0rCnwgYSAgIHwgYiAgIHwgYyAgIHwKKy0tKS0tKy0tLS0tKy0tLS1BKwp8IGQgc3BhbnMgICB8IGUgICB8CistLS0tLSstLS0tLSsgICAgIHwKfCBmICAgfCBnICAgfCAgICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCnwgaCBzcGFucyB8IGkgICB8CnwgMngyICAgICAgICstLS0tLSsKfCAgICAgICAgICBbfCBqICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCgorLS0rCnwgeCB8IHkgIDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgICAgW3wgaiAgIHwKKy0tLS0tKy0tLS0tKy0tLS0tKwoKKy0tLSstLSBhdCBvbmNlOgoKKy0tLS0tKy0tLS0tKy0tLS0tKwp8IGEgICB8IGIgICB8IGMgICB8CistLS0tLSstLS0tLSstLS0tQSsKfCBkIHNwYW5zICAgfCBlICAgfAorLS0tLS0rLS0tLS0rICAgICB8CnwgZiAgIHwgZyB8IGkgICB8CnwgMngyICAgICAgICstLS0tLSsKfCAgICAgICAgICBbfCBqICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCgorLS0rCnwgeCB8IHkgfAp8IHgyKy1EZWNvZGFibHwgeiB8CistLS0rLS0tKwo="
+
+    @Test func borderLikeTextInCellsRoundTrips() throws {
+        let text = TextLines(Array(Data(base64Encoded: Self.input)!))
+        withKnownIssue("grid tables whose cells hold border-like text can print ambiguously") {
+            for region in RSTScanner.scan(text).tables {
+                guard let grid = GridTableParser.parse(text, region: region).grid else { continue }
+                let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+                let reread = TextLines(printed)
+                let again = try #require(RSTScanner.scan(reread).tables.first)
+                #expect(GridTableParser.parse(reread, region: again).grid == grid.normalized())
+            }
+        }
     }
 }
