@@ -78,12 +78,17 @@ struct VSCodeExtensionTests {
         process.executableURL = URL(fileURLWithPath: HeadlessEditorTests.which("node") ?? "/usr/bin/node")
         process.arguments = ["--test", "test/"]
         process.currentDirectoryURL = HeadlessEditorTests.root.appendingPathComponent("editors/vscode")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        // Output through a file: a pipe's write end inherited by another test's child would never close.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-node-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let handle = try FileHandle(forWritingTo: out)
+        process.standardOutput = handle
+        process.standardError = handle
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        try handle.close()
+        let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("# fail 0"), "\(text)")
         #expect(text.contains("# pass 17"), "\(text)")

@@ -28,21 +28,22 @@ enum Gridls {
         try Data(stdin.utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
         process.standardInput = try FileHandle(forReadingFrom: input)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        // stdout and stderr through files: a pipe's write end inherited by another test's child process
+        // would keep reading it from ever reaching its end.
+        let out = input.appendingPathExtension("out"), err = input.appendingPathExtension("err")
+        for file in [out, err] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+        defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
+        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
+        process.standardOutput = outHandle
+        process.standardError = errHandle
         try process.run()
-        // Read stderr on its own queue so that neither pipe can fill up and block the process.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorData = err.fileHandleForReading.readDataToEndOfFile() }
-        let outputData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
         process.waitUntilExit()
+        try outHandle.close()
+        try errHandle.close()
         return GridlsRun(
             status: process.terminationStatus,
-            stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Synchronization
 
 /// A test client: runs the built `gridls` binary and talks LSP to it over pipes, as an editor would.
 final class LSPClient: @unchecked Sendable {
@@ -32,6 +33,7 @@ final class LSPClient: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         try process.run()
+        LSPClient.started.withLock { $0.append(process) }
         let reader = Thread { [self] in readLoop() }
         reader.start()
         let log = ProcessInfo.processInfo.environment["GRIDLS_TEST_STDERR"]
@@ -45,6 +47,16 @@ final class LSPClient: @unchecked Sendable {
     deinit {
         if process.isRunning { process.terminate() }
     }
+
+    /// Every server started, ended when the test process exits (a client's reader thread keeps it alive).
+    static let started: Mutex<[Process]> = {
+        atexit {
+            LSPClient.started.withLock { processes in
+                for process in processes where process.isRunning { process.terminate() }
+            }
+        }
+        return Mutex([])
+    }()
 
     private func readLoop() {
         var frames = FrameReader()

@@ -15,14 +15,20 @@ enum Cmark {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-cmark-\(UUID().uuidString).md")
         try Data(markdown).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
+        // Output through a file too: another test's child process may inherit a pipe's write end and
+        // keep it open, and then reading a pipe to its end would never finish.
+        let out = file.appendingPathExtension("html")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = ["-e", "table", file.path]
-        let output = Pipe()
-        process.standardOutput = output
+        let handle = try FileHandle(forWritingTo: out)
+        process.standardOutput = handle
         try process.run()
-        let html = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try handle.close()
+        let html = try Data(contentsOf: out)
         return String(decoding: html, as: UTF8.self)
     }
 

@@ -25,16 +25,20 @@ enum ReferenceReaders {
     }
 
     private static func run(_ arguments: [String]) throws -> String {
+        // Output through a file: a pipe's write end inherited by another test's child would never close.
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-ref-out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        let handle = try FileHandle(forWritingTo: out)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = handle
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try handle.close()
         guard process.terminationStatus == 0 else { throw Failure(description: "python3 \(arguments.joined(separator: " ")) failed") }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try Data(contentsOf: out), as: UTF8.self)
     }
 }
