@@ -5,7 +5,6 @@ struct ClientCapabilities {
     var positionEncodings: [String]
     var codeActionResolvesEdits: Bool
     var codeActionDisabled: Bool
-    var codeActionLiterals: Bool
     var documentChanges: Bool
     var configuration: Bool
 
@@ -14,7 +13,6 @@ struct ClientCapabilities {
         let codeAction = json?["textDocument"]?["codeAction"]
         codeActionResolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains("edit") ?? false
         codeActionDisabled = codeAction?["disabledSupport"]?.bool ?? false
-        codeActionLiterals = codeAction?["codeActionLiteralSupport"] != nil
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         configuration = json?["workspace"]?["configuration"]?.bool ?? false
     }

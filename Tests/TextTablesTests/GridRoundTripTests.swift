@@ -45,18 +45,22 @@ struct GridRoundTripTests {
     }
 }
 
+/// Reads the first grid table of `table` (as reStructuredText), prints it, and reads the print back.
+func readPrintReread(_ table: String) throws -> (grid: Grid, printed: String, again: GridTableParse) {
+    let text = TextLines(table)
+    let parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0])
+    let grid = try #require(parsed.grid, "\(parsed.diagnostics)")
+    let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+    let reread = TextLines(printed)
+    return (grid, printed, GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]))
+}
+
 /// Inputs the fuzzers found, kept as regression tests.
 struct FuzzRegressionTests {
     @Test func aKeycapAfterAnASCIIDigitIsMeasuredAsOneCluster() throws {
         // Found by Tests/Fuzz (grid): "1️⃣" was measured as 1 + 2 columns when read, 2 when printed.
         let table = "+----+----+\n| 1️⃣ | é |\n+----+----+\n|東京|x|\n+----+----+\n"
-        let text = TextLines(table)
-        let region = RSTScanner.scan(text).tables[0]
-        let parsed = GridTableParser.parse(text, region: region)
-        let grid = try #require(parsed.grid)
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        let again = GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0])
+        let (grid, printed, again) = try readPrintReread(table)
         #expect(again.grid == grid)
         #expect(!again.wasReLaid)
         #expect(printed == "+------+---+\n| 1️⃣   | é |\n+------+---+\n| 東京 | x |\n+------+---+\n")
@@ -67,12 +71,8 @@ extension FuzzRegressionTests {
     @Test func controlCharactersTakeNoColumnInGridTables() throws {
         // Found by Tests/Fuzz (grid): NUL bytes in a cell counted one column when read, none when printed.
         let table = "+---+---+\n| a\u{0}\u{0} | b |\n+---+---+\n"
-        let text = TextLines(table)
-        let parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0])
-        let grid = try #require(parsed.grid, "\(parsed.diagnostics)")
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+        let (grid, _, again) = try readPrintReread(table)
+        #expect(again.grid == grid)
     }
 }
 
@@ -80,12 +80,9 @@ extension FuzzRegressionTests {
     @Test func tabsInsideGridCellsBecomeTheSpacesTheyCover() throws {
         // Found by Tests/Fuzz (grid): a tab's width depends on where it is printed.
         let table = "+-------+---+\n| a\tb  | c |\n+-------+---+\n"
-        let text = TextLines(table)
-        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        let (grid, _, again) = try readPrintReread(table)
         #expect(grid.cells[0].lines == ["a b"])  // the tab at column 3 reaches the stop at 4
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+        #expect(again.grid == grid)
     }
 
     @Test func aPipeTableRightUnderAGridBorderIsLeftAlone() {
@@ -112,11 +109,8 @@ extension FuzzRegressionTests {
     @Test func textLikeABorderInsideASpanningCellIsText() throws {
         // Found by Tests/Fuzz (grid): "---+---+" in a cell spanning two columns touched the column line.
         let table = "+---------------------+-------+\n| outer          ---+---+   s |\n+=====================+=======+\n| x                   | y     |\n+---------------------+-------+\n"
-        let text = TextLines(table)
-        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+        let (grid, _, again) = try readPrintReread(table)
+        #expect(again.grid == grid)
     }
 }
 
@@ -124,12 +118,9 @@ extension FuzzRegressionTests {
     @Test func aPipeInTheTextOfASpanningCellNeverLandsOnAColumnLine() throws {
         // Found by Tests/Fuzz (grid): "b   c|" in a cell spanning two columns put its | on the line.
         let table = "+-----+-----+-----+\n| a   | b   c|    |\n+-----+-----+-----+\n| d   | e   | f   |\n+-----+-----+-----+\n"
-        let text = TextLines(table)
-        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
+        let (grid, _, again) = try readPrintReread(table)
         #expect(grid.cells[1].lines == ["b   c|"])
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+        #expect(again.grid == grid)
     }
 
     @Test func aHeaderIndentedAsCodeThatReadsAsADelimiterRowIsLeftAlone() {
@@ -145,11 +136,8 @@ extension FuzzRegressionTests {
     @Test func aDeleteCharacterBeforeAnEmojiTakesNoColumn() throws {
         // Found by Tests/Fuzz (grid): DEL measured with the emoji after it counted one column.
         let table = "+----+----+\n| a  | \u{7F}❤️ |\n+----+----+\n"
-        let text = TextLines(table)
-        let grid = try #require(GridTableParser.parse(text, region: RSTScanner.scan(text).tables[0]).grid)
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
-        let reread = TextLines(printed)
-        #expect(GridTableParser.parse(reread, region: RSTScanner.scan(reread).tables[0]).grid == grid)
+        let (grid, _, again) = try readPrintReread(table)
+        #expect(again.grid == grid)
     }
 }
 
