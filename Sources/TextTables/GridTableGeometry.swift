@@ -52,30 +52,56 @@ struct GridTableGeometry {
         return runs
     }
 
-    /// The left edge, and the ends of every rule run on lines that start at the left edge with `+`; then,
-    /// until nothing changes, the junctions inside rule runs on other lines whose both ends are columns
-    /// already found (a border under a cell spanning rows starts with `|`). Runs inside a cell (a nested
-    /// table, or text like `---+---+`) do not qualify.
+    /// The left edge and the junctions of the top and bottom borders; then, until nothing changes, the
+    /// junctions of rule runs on other lines whose both ends are columns already found. Every end of a
+    /// real run is the table's edge or a column line that continues up to a border above, so a legible
+    /// table is found this way, and text like `Range---+---+` in a cell that spans rows (and so crosses
+    /// a border line) is not taken for a border. What is left: runs on border lines whose every new
+    /// junction meets a `|` or `+` right above or below (the inner border of a ring, which the
+    /// diagnostics must see); the printer keeps such text off border lines.
     private func gridColumns() -> [Int] {
         guard let first = lines.first else { return [] }
         let left = (0..<first.width).first { first.char($0) != GridTableGeometry.space } ?? 0
         var isColumn = [Bool](repeating: false, count: (lines.map(\.width).max() ?? 0) + 1)
         isColumn[left] = true
-        for (i, line) in lines.enumerated() where line.char(left) == GridTableGeometry.plus {
-            for run in ruleRuns[i] { markJunctions(line, run, &isColumn) }
+        let edges = Set([0, lines.count - 1])
+        for i in edges.sorted() where lines[i].char(left) == GridTableGeometry.plus {
+            for run in ruleRuns[i] { markJunctions(lines[i], run, &isColumn) }
         }
+        repeat {
+            markRunsBetweenColumns(skipping: edges, &isColumn)
+        } while markRunsMeetingVerticalLines(left: left, skipping: edges, &isColumn)
+        return isColumn.indices.filter { isColumn[$0] }
+    }
+
+    private func markRunsBetweenColumns(skipping edges: Set<Int>, _ isColumn: inout [Bool]) {
         var changed = true
         while changed {
             changed = false
-            for (i, line) in lines.enumerated() where line.char(left) != GridTableGeometry.plus {
-                // Both ends on known column lines: a run with one free end could be cell text ("---+---+")
-                // that happens to touch a column line inside a spanning cell.
+            for (i, line) in lines.enumerated() where !edges.contains(i) {
                 for run in ruleRuns[i] where isColumn[run.lowerBound] && isColumn[run.upperBound] {
                     changed = markJunctions(line, run, &isColumn) || changed
                 }
             }
         }
-        return isColumn.indices.filter { isColumn[$0] }
+    }
+
+    /// On lines starting with `+`: runs whose new junctions each have a vertical line beside them.
+    private func markRunsMeetingVerticalLines(left: Int, skipping edges: Set<Int>, _ isColumn: inout [Bool]) -> Bool {
+        let plus = GridTableGeometry.plus, pipe = GridTableGeometry.pipe
+        let meetsVerticalLine = { (i: Int, x: Int) -> Bool in
+            [i - 1, i + 1].contains { self.lines.indices.contains($0) && (self.lines[$0].char(x) == pipe || self.lines[$0].char(x) == plus) }
+        }
+        var changed = false
+        for (i, line) in lines.enumerated() where !edges.contains(i) && line.char(left) == plus {
+            for run in ruleRuns[i] where !(isColumn[run.lowerBound] && isColumn[run.upperBound]) {
+                let new = run.filter { line.char($0) == plus && !isColumn[$0] }
+                if new.allSatisfy({ meetsVerticalLine(i, $0) }) {
+                    changed = markJunctions(line, run, &isColumn) || changed
+                }
+            }
+        }
+        return changed
     }
 
     /// Marks the `+` junctions of a run; true when one was new.

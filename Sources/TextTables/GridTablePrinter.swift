@@ -31,9 +31,9 @@ public struct GridTablePrinter {
         widths = GridTablePrinter.separatingTextFromColumnLines(grid, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
-        heights = GridTablePrinter.sizes(
+        heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
             minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
-            needs: grid.cells.map { ($0.rows, $0.lines.count) })
+            needs: grid.cells.map { ($0.rows, $0.lines.count) }))
     }
 
     /// Sizes of columns (rows) so that every cell fits: unit cells first, then spanning cells by span,
@@ -85,6 +85,47 @@ public struct GridTablePrinter {
             if !moved { break }
         }
         return widths
+    }
+
+    /// A line of text like `+--+` in a cell spanning rows must not land on a border line the cell crosses,
+    /// where a reader could take its `+` for junctions: make the row above taller until none does.
+    static func keepingRuleLikeTextOffBorders(_ grid: Grid, heights: [Int]) -> [Int] {
+        var heights = heights
+        let risky = grid.cells.filter { $0.rows.count > 1 && $0.lines.contains(where: looksLikeRule) }
+        var moved = !risky.isEmpty
+        while moved {  // ends: each step moves a border line further down the cell's text
+            moved = false
+            for cell in risky {
+                var line = -1  // the cell's line on the border below row r
+                for r in cell.rows.dropLast() {
+                    line += heights[r] + 1
+                    if line < cell.lines.count && looksLikeRule(cell.lines[line]) {
+                        heights[r] += 1
+                        moved = true
+                        break
+                    }
+                }
+            }
+        }
+        return heights
+    }
+
+    /// Whether the text holds a run like `+--+` or `+==+` (what border lines are made of).
+    static func looksLikeRule(_ text: String) -> Bool {
+        let plus = UInt8(ascii: "+"), dash = UInt8(ascii: "-"), equals = UInt8(ascii: "="), colon = UInt8(ascii: ":")
+        var sawPlus = false, ruled = false
+        for byte in text.utf8 {
+            if byte == plus {
+                if sawPlus && ruled { return true }
+                sawPlus = true
+            } else if sawPlus && (byte == dash || byte == equals) {
+                ruled = true
+            } else if byte != colon {
+                sawPlus = false
+                ruled = false
+            }
+        }
+        return false
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.
