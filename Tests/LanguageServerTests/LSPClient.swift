@@ -23,6 +23,8 @@ final class LSPClient: @unchecked Sendable {
     var onServerRequest: (String, JSON?) -> JSON = { _, _ in ["applied": true] }
     /// When false, the server's requests are queued like any message and answered by the test.
     var answersServerRequests = true
+    /// Notifications dropped on arrival: a long session would otherwise queue thousands that nobody reads.
+    var ignoredNotifications: Set<String> = []
 
     init(arguments: [String] = []) throws {
         // A server that dies must fail the test, not kill the test process with SIGPIPE.
@@ -67,6 +69,7 @@ final class LSPClient: @unchecked Sendable {
             frames.append(data)
             while case .message(let body)? = frames.next() {
                 guard let json = try? JSONParser.parse(body) else { continue }
+                if json["id"] == nil, let method = json["method"]?.string, ignoredNotifications.contains(method) { continue }
                 if answersServerRequests, let method = json["method"]?.string, let id = json["id"] {
                     let result = onServerRequest(method, json["params"])
                     writeRaw(frame(JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized()))

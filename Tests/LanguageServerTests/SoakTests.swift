@@ -11,25 +11,30 @@ import Testing
 struct SoakTests {
     static let steps = Int(ProcessInfo.processInfo.environment["GRIDLS_SOAK_STEPS"] ?? "") ?? 600
 
-    @Test(arguments: [("utf-16", false, UInt64(11)), ("utf-8", true, UInt64(12)), ("utf-16", true, UInt64(13))])
-    func serverAndModelAgree(_ encoding: String, _ crlf: Bool, _ seed: UInt64) throws {
+    /// (position encoding, CRLF document, whether code actions come back without edits to resolve, seed)
+    @Test(arguments: [("utf-16", false, false, UInt64(11)), ("utf-8", true, true, UInt64(12)), ("utf-16", true, true, UInt64(13))])
+    func serverAndModelAgree(_ encoding: String, _ crlf: Bool, _ resolves: Bool, _ seed: UInt64) throws {
         var model = ModelDocument(encoding: encoding, text: ModelDocument.start(crlf: crlf))
         var random = SeededRandom(seed: seed)
         let client = try LSPClient()
+        client.ignoredNotifications = ["textDocument/publishDiagnostics", "window/logMessage"]
         nonisolated(unsafe) var commandEdits: [JSON] = []
         client.onServerRequest = { _, params in
             commandEdits = params?["edit"]?["changes"]?["file:///soak.md"]?.array ?? []
             return ["applied": true]
         }
-        _ = client.initialize(["general": ["positionEncodings": .array([.string(encoding)])]])
+        let codeAction: JSON = resolves ? ["dataSupport": true, "resolveSupport": ["properties": ["edit"]]] : [:]
+        _ = client.initialize(["general": ["positionEncodings": .array([.string(encoding)])], "textDocument": ["codeAction": codeAction]])
         client.open("file:///soak.md", model.string)
         var version = 1
+        var counts: [String: Int] = [:], peakSize = 0
 
         func send(_ edits: [JSON]) {
             guard !edits.isEmpty else { return }
             // Last first, so that each change's positions hold when the server applies them in order.
             let ordered = ModelDocument.descending(edits)
             for edit in ordered { model.apply(edit) }
+            peakSize = max(peakSize, model.byteCount)
             version += 1
             client.notify("textDocument/didChange", [
                 "textDocument": ["uri": "file:///soak.md", "version": .int(version)],
@@ -37,25 +42,53 @@ struct SoakTests {
             ])
         }
 
+        /// Mostly a range inside a table (tables from documentSymbol), so that actions have something to do.
+        func targetRange() -> JSON {
+            let tables = client.request("textDocument/documentSymbol", ["textDocument": textDocument("file:///soak.md")])["result"]?.array ?? []
+            guard !tables.isEmpty, random.chance(0.8) else { return model.randomRange(&random) }
+            let table = random.pick(tables)["range"]!
+            let first = table["start"]!["line"]!.int!, last = table["end"]!["line"]!.int!
+            let line = first + random.below(last - first + 1), character = random.below(24)
+            let start: JSON = ["line": .int(line), "character": .int(character)]
+            guard random.chance(0.4) else { return ["start": start, "end": start] }
+            let endLine = min(last, line + random.below(3))
+            let end: JSON = ["line": .int(endLine), "character": .int(endLine == line ? character + random.below(8) : random.below(24))]
+            return ["start": start, "end": end]
+        }
+
         for step in 1...Self.steps {
-            switch random.below(20) {
+            let kind = random.below(20)
+            counts[["edit", "formatting", "codeAction", "executeCommand"][kind < 14 ? 0 : kind < 16 ? 1 : kind < 18 ? 2 : 3], default: 0] += 1
+            switch kind {
             case 0..<14:
                 send([model.randomEdit(&random, crlf: crlf)])
             case 14, 15:
                 let result = client.request("textDocument/formatting", ["textDocument": textDocument("file:///soak.md"), "options": ["tabSize": 4, "insertSpaces": true]])
                 send(result["result"]?.array ?? [])
             case 16, 17:
-                let at = model.randomRange(&random)
+                let at = targetRange()
                 let actions = client.request("textDocument/codeAction", ["textDocument": textDocument("file:///soak.md"), "range": at, "context": ["diagnostics": []]])["result"]?.array ?? []
-                if !actions.isEmpty {
-                    send(actions[random.below(actions.count)]["edit"]?["changes"]?["file:///soak.md"]?.array ?? [])
+                guard !actions.isEmpty else { break }
+                var action = actions[random.below(actions.count)]
+                if resolves && action["edit"] == nil {
+                    // Now and then the document changes first: the server must refuse the stale action.
+                    let stale = random.chance(0.1)
+                    if stale { send([model.randomEdit(&random, crlf: crlf)]) }
+                    let answer = client.request("codeAction/resolve", action)
+                    counts["resolve", default: 0] += 1
+                    if stale && answer["error"] != nil {
+                        #expect(answer["error"]?["code"]?.int == -32801, "step \(step): \(answer)")
+                        break
+                    }
+                    action = answer["result"] ?? [:]
                 }
+                send(action["edit"]?["changes"]?["file:///soak.md"]?.array ?? [])
             default:
                 let commands = ["gridls.insertRowBelow", "gridls.insertColumnLeft", "gridls.deleteRow", "gridls.mergeCells", "gridls.convertToGrid", "gridls.formatTable"]
                 commandEdits = []
                 let result = client.request("workspace/executeCommand", [
                     "command": .string(commands[random.below(commands.count)]),
-                    "arguments": [["uri": "file:///soak.md", "range": model.randomRange(&random)]],
+                    "arguments": [["uri": "file:///soak.md", "range": targetRange()]],
                 ])
                 if result["result"]?["applied"] == true { send(commandEdits) }
             }
@@ -68,6 +101,8 @@ struct SoakTests {
                 if state?["fnv1a64"]?.string != model.fnv1a { return }
             }
         }
+        let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        print("soak \(encoding)\(crlf ? " CRLF" : "")\(resolves ? " resolving" : "") seed \(seed): \(Self.steps) steps (\(summary)), \(version) versions, peak \(peakSize) B")
     }
 }
 
@@ -81,10 +116,25 @@ struct ModelDocument {
 
     let encoding: String
     private(set) var lines: [Line]
+    private(set) var byteCount: Int
+    /// Below the floor edits paste whole blocks (tables, fences, quotes), past the budget they delete
+    /// lines: a long soak stays an editing session on a README-sized document, where a step costs what a
+    /// keystroke costs, instead of dwindling to nothing or growing without end.
+    static let sizeFloor = 1_500, sizeBudget = 12_000
+    static let blocks = [
+        "| k | 値 | n |\n|---|:-:|--:|\n| 😀 | e\u{301} | 3 |\n",
+        "+----+------+\n| a  | 東京 |\n+====+======+\n| 1  | 2    |\n+----+------+\n",
+        "+---+---+\n| merged  |\n+---+---+\n| x | y |\n+---+---+\n",
+        "```\n| not | a table |\n|---|---|\n```\n",
+        "> | q | r |\n> |---|---|\n> | 1 | 2 |\n",
+        "- item\n\n  | in | list |\n  |----|------|\n  | 🇯🇵 | x |\n",
+        "Some text with a | pipe and a surrogate pair 𝄞.\n",
+    ]
 
     init(encoding: String, text: String) {
         self.encoding = encoding
         lines = ModelDocument.split(Array(text.utf8))
+        byteCount = lines.reduce(0) { $0 + $1.content.count + $1.terminator.count }
     }
 
     /// Lines end at `\n` (a `\r` before it belongs to the terminator); the last line has none.
@@ -131,6 +181,8 @@ struct ModelDocument {
         let tail = Array(lines[b.line].content[b.byte...])
         var replacement = ModelDocument.split(head + Array(edit["newText"]!.string!.utf8) + tail)
         replacement[replacement.count - 1].terminator = lines[b.line].terminator
+        byteCount -= lines[a.line...b.line].reduce(0) { $0 + $1.content.count + $1.terminator.count }
+        byteCount += replacement.reduce(0) { $0 + $1.content.count + $1.terminator.count }
         lines.replaceSubrange(a.line...b.line, with: replacement)
     }
 
@@ -155,6 +207,16 @@ struct ModelDocument {
     func randomEdit(_ random: inout SeededRandom, crlf: Bool) -> JSON {
         let newline = crlf ? "\r\n" : "\n"
         let texts = ["x", "|", "東", "😀", "é", "e\u{301}", newline, "| a | 京 |" + newline, "+--+" + newline, "", "", " ", "---"]
+        if byteCount < ModelDocument.sizeFloor && random.chance(0.5) {
+            let block = newline + random.pick(ModelDocument.blocks).replacingOccurrences(of: "\n", with: newline) + newline
+            let start: JSON = ["line": .int(random.below(lines.count)), "character": 0]
+            return ["range": ["start": start, "end": start], "newText": .string(block)]
+        }
+        if byteCount > ModelDocument.sizeBudget && random.chance(0.5) {
+            let line = random.below(lines.count)
+            let end: JSON = ["line": .int(line + 1 + random.below(8)), "character": 0]
+            return ["range": ["start": ["line": .int(line), "character": 0], "end": end], "newText": ""]
+        }
         var range = randomRange(&random)
         let (a, b) = (position(range["start"]!), position(range["end"]!))
         // Keep start before end so that both sides agree on what is replaced.
@@ -170,8 +232,6 @@ struct ModelDocument {
         }
         return String(hash, radix: 16)
     }
-
-    var byteCount: Int { lines.reduce(0) { $0 + $1.content.count + $1.terminator.count } }
 
     /// Whether an LSP range lies inside the document.
     func contains(_ range: JSON) -> Bool {
