@@ -91,6 +91,10 @@ public enum DocumentFormatter {
     /// Edits turning the table's lines into `lines` (texts after the container prefix).
     static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]]) -> [TextEdit] {
         let old = region.lines
+        let lines = lines.indices.map { offset in
+            let line = region.firstLine + min(offset, old.count - 1)
+            return keepingIndentation(lines[offset], after: text.bytes[text.starts[line]..<region.contentStarts[line - region.firstLine]])
+        }
         func oldText(_ offset: Int) -> ArraySlice<UInt8> {
             text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)]
         }
@@ -163,6 +167,10 @@ public enum DocumentFormatter {
                 reserve(printer.printedByteCount)
                 for offset in 0..<printer.lineCount {
                     out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
+                    if bytes[text.starts[region.firstLine + offset]..<region.contentStarts[offset]].last == quoteMarker
+                        && printer.indent.first == space {
+                        out.append(space)  // as keepingIndentation does
+                    }
                     printer.appendLine(offset, to: &out)
                     copied = text.contentEnd(region.firstLine + offset)
                 }
@@ -193,6 +201,15 @@ public enum DocumentFormatter {
         return PipeTablePrinter(
             PipeTable.parse(text, region: region), indent: tableIndentation(text, region: region),
             startColumn: prefixWidth, options: options)
+    }
+
+    private static let quoteMarker = UInt8(ascii: ">"), space = UInt8(ascii: " ")
+
+    /// After a `>` with no space behind it, the first space of a table line's indentation would be read
+    /// as the block-quote marker's own, and the line would lose a column each time it is formatted: write
+    /// the marker's space first.
+    static func keepingIndentation(_ line: [UInt8], after prefix: ArraySlice<UInt8>) -> [UInt8] {
+        prefix.last == quoteMarker && line.first == space ? [space] + line : line
     }
 
     /// The first line's indentation when it is 0–3 columns (a grid table's, any), else the delimiter

@@ -15,8 +15,9 @@ public struct MarkdownScanner {
 
     private enum Leaf {
         case none
-        /// A paragraph; its last line could become a table's header row.
-        case paragraph(lastLine: Int, lastContentStart: Int)
+        /// A paragraph; its last line could become a table's header row. `lazy`: that line continues the
+        /// paragraph without the prefixes of all its containers (CommonMark's lazy continuation line).
+        case paragraph(lastLine: Int, lastContentStart: Int, lazy: Bool = false)
         case fencedCode(marker: UInt8, length: Int)
         case indentedCode
         case html(HTMLBlockEnd)
@@ -85,7 +86,7 @@ public struct MarkdownScanner {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
         } else {
             if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end) {
-                leaf = .paragraph(lastLine: line, lastContentStart: pos)  // lazy continuation
+                leaf = .paragraph(lastLine: line, lastContentStart: pos, lazy: true)
                 return
             }
             containers.removeLast(containers.count - matched)
@@ -224,8 +225,8 @@ public struct MarkdownScanner {
             leaf = .none
         } else if BlockSyntax.thematicBreak(b, p, end) {
             leaf = .none
-        } else if case let .paragraph(headerLine, headerStart) = leaf,
-            let table = openTable(header: headerLine, headerStart: headerStart, line: line, pos: pos, p: p, end: end)
+        } else if case let .paragraph(headerLine, headerStart, lazy) = leaf,
+            let table = openTable(header: headerLine, headerStart: headerStart, lazy: lazy, line: line, pos: pos, p: p, end: end)
         {
             leaf = table
         } else {
@@ -235,10 +236,19 @@ public struct MarkdownScanner {
 
     /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
     /// where the line above has a pipe too, a table was probably meant: say so.
-    private mutating func openTable(header: Int, headerStart: Int, line: Int, pos: Int, p: Int, end: Int) -> Leaf? {
+    private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, p: Int, end: Int) -> Leaf? {
         guard let alignments = PipeRowSyntax.delimiterRow(b, p, end) else { return nil }
         let headerEnd = text.contentEnd(header)
         let (_, headerText) = BlockSyntax.indentation(b, headerStart, headerEnd)
+        if lazy && headerText > headerStart {
+            // cmark-gfm keeps a lazy line's leading spaces in its text, where they make an empty first cell
+            // before a pipe: no printing keeps what such a table means everywhere. Leave it, say so.
+            result.diagnostics.append(Diagnostic(
+                code: .ambiguousTable, severity: .warning,
+                message: "this table's header row continues a block quote or list item without its prefix and starts with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)",
+                range: headerStart..<headerEnd))
+            return nil
+        }
         guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }
         guard headerCells.count == alignments.count else {
             if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {

@@ -19,6 +19,13 @@ struct HostileInputTests {
         #expect(run.stdout.split(separator: "\n").count == 2)
     }
 
+    @Test func aTableOfAHundredThousandRows() throws {
+        let table = "| a | b |\n|-|-|\n" + String(repeating: "| 1 | 22 |\n", count: 100_000)
+        let run = try Gridls.run(["format"], stdin: table)
+        #expect(run.status == 0)
+        #expect(run.stdout == "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 100_000))
+    }
+
     @Test func gridTablesNestedAThousandLevelsDeep() throws {
         var lines = ["+---+", "| x |", "+---+"]
         for _ in 0..<1000 {

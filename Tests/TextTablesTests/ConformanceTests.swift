@@ -28,8 +28,10 @@ struct ConformanceTests {
         let output = DocumentFormatter.format(input, options: options).output
         let before = try Cmark.html(input)
         #expect(try Cmark.html(output) == before, "\(String(decoding: input, as: UTF8.self))")
-        guard countTables else { return }
-        let tablesFound = MarkdownScanner.scan(TextLines(input)).tables.count
+        // Tables gridls refuses as ambiguous are left alone (the HTML above shows it) but not counted.
+        let scan = MarkdownScanner.scan(TextLines(input))
+        guard countTables, !scan.diagnostics.contains(where: { $0.code == .ambiguousTable }) else { return }
+        let tablesFound = scan.tables.count
         let tablesRendered = before.components(separatedBy: "<table>").count - 1
         #expect(tablesFound == tablesRendered, "\(String(decoding: input, as: UTF8.self))")
     }

@@ -133,6 +133,28 @@ extension FuzzRegressionTests {
 }
 
 extension FuzzRegressionTests {
+    @Test func aLazyHeaderRowAfterSpacesIsLeftAloneAndSaidSo() {
+        // Found by Tests/Fuzz (markdown, after 633,721 executions): the header continued a block quote
+        // without its > and after spaces; printed with a leading pipe it was no table to GitHub any more,
+        // and the delimiter row under it moved a column on every formatting.
+        let document = ">-~+--\r\t-  ]\t\tB\t\t\t\t\u{01}\0\0\n  +--\n>----|\n\0\0ji \n\n\t"
+        #expect(DocumentFormatter.format(Array(document.utf8)).output == Array(document.utf8))
+        let scan = MarkdownScanner.scan(TextLines(document))
+        #expect(scan.tables.isEmpty)
+        #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
+    }
+
+    @Test func aQuoteMarkerWithoutItsSpaceKeepsTheTablesIndentation() {
+        let document = ">  | a |\n>|-|\n"
+        let once = DocumentFormatter.format(Array(document.utf8)).output
+        #expect(String(decoding: once, as: UTF8.self) == ">  | a   |\n>  | --- |\n")
+        #expect(DocumentFormatter.format(once).output == once)
+        let edits = DocumentFormatter.edits(TextLines(document))
+        #expect(DocumentFormatter.apply(edits, to: Array(document.utf8)) == once)
+    }
+}
+
+extension FuzzRegressionTests {
     @Test func aDeleteCharacterBeforeAnEmojiTakesNoColumn() throws {
         // Found by Tests/Fuzz (grid): DEL measured with the emoji after it counted one column.
         let table = "+----+----+\n| a  | \u{7F}❤️ |\n+----+----+\n"

@@ -27,7 +27,7 @@ struct RandomDocument {
     }
 
     private mutating func block() -> String {
-        switch random.int(0...11) {
+        switch random.int(0...12) {
         case 0: return "```\n" + table() + "\n```"
         case 1: return "<div>\n" + table() + "\n</div>"
         case 2: return "Some prose with a | pipe and `code | pipe`."
@@ -39,6 +39,10 @@ struct RandomDocument {
             usesExtensions = true
             return "$$\n" + table() + "\n$$"
         case 8: return "A paragraph line\n" + table()
+        case 12:  // The header row continues a block quote lazily (without its >), maybe after spaces.
+            let lines = table().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let rest = prefixed(lines.dropFirst().joined(separator: "\n"), first: random.pick([">", "> ", ">  "]), rest: "> ")
+            return "> quoted\n" + String(repeating: " ", count: random.int(0...2)) + lines[0] + "\n" + rest
         case 9: return prefixed(table() + "\n" + follower(), first: random.pick(["> ", ">", "1. ", "- > "]), rest: random.pick(["> ", ">", "   ", "  > ", ""]))
         default: return table() + (random.chance(0.5) ? "\n" + follower() : "")
         }
