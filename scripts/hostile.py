@@ -49,7 +49,7 @@ def server_on(binary, text):
     stats = tempfile.NamedTemporaryFile(delete=False).name
     proc = subprocess.Popen(["/usr/bin/time", "-o", stats, "-f", "%M", binary], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    buffer = b""
+    buffer = bytearray()  # appended in place: a 100 MB answer arrives in many reads
     def send(obj):
         proc.stdin.write(frame(obj))
         proc.stdin.flush()
@@ -60,8 +60,8 @@ def server_on(binary, text):
             if end >= 0:
                 length = int(buffer[:end].split(b":")[1])
                 if len(buffer) >= end + 4 + length:
-                    message = json.loads(buffer[end + 4:end + 4 + length])
-                    buffer = buffer[end + 4 + length:]
+                    message = json.loads(bytes(buffer[end + 4:end + 4 + length]))
+                    del buffer[:end + 4 + length]
                     if predicate(message):
                         return message
                     continue

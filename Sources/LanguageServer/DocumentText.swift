@@ -3,8 +3,15 @@
 struct DocumentText: Sendable {
     struct Line: Sendable, Equatable {
         var bytes: [UInt8]
-        /// `\n`, `\r\n`, or nothing on the last line.
-        var terminator: [UInt8]
+        /// `\n`, `\r\n`, or nothing on the last line: a case, not an array, so that a line costs one
+        /// allocation (a 100 MB document has two million lines).
+        var terminator: Terminator
+    }
+
+    enum Terminator: Sendable, Equatable {
+        case none, lf, crlf
+        static let lfBytes: [UInt8] = [0x0A], crlfBytes: [UInt8] = [0x0D, 0x0A]
+        var bytes: [UInt8] { self == .lf ? Terminator.lfBytes : self == .crlf ? Terminator.crlfBytes : [] }
     }
 
     private(set) var lines: [Line]
@@ -14,17 +21,17 @@ struct DocumentText: Sendable {
         var start = 0
         for i in bytes.indices where bytes[i] == 0x0A {
             let end = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
-            lines.append(Line(bytes: Array(bytes[start..<end]), terminator: end == i ? [0x0A] : [0x0D, 0x0A]))
+            lines.append(Line(bytes: Array(bytes[start..<end]), terminator: end == i ? .lf : .crlf))
             start = i + 1
         }
-        lines.append(Line(bytes: Array(bytes[start...]), terminator: []))
+        lines.append(Line(bytes: Array(bytes[start...]), terminator: .none))
         self.lines = lines
     }
 
     var lineCount: Int { lines.count }
 
     /// The whole text (proportional to the document: for tests and debugging, never per keystroke).
-    var bytes: [UInt8] { lines.flatMap { $0.bytes + $0.terminator } }
+    var bytes: [UInt8] { lines.flatMap { $0.bytes + $0.terminator.bytes } }
 
     /// Replaces the text between two (line, byte) positions; returns the range of lines that now hold
     /// the new text.
@@ -39,12 +46,27 @@ struct DocumentText: Sendable {
         return start.line...(start.line + replacement.count - 1)
     }
 
+    /// Appends the text between two (line, byte) positions, the first not after the second.
+    func append(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), to out: inout [UInt8]) {
+        guard start.line < end.line else {
+            out += lines[start.line].bytes[start.byte..<max(start.byte, end.byte)]
+            return
+        }
+        out += lines[start.line].bytes[start.byte...]
+        out += lines[start.line].terminator.bytes
+        for line in lines[(start.line + 1)..<end.line] {
+            out += line.bytes
+            out += line.terminator.bytes
+        }
+        out += lines[end.line].bytes[..<end.byte]
+    }
+
     /// Lines `range` as one buffer, with where each line starts in it.
     func slice(_ range: Range<Int>) -> [UInt8] {
         var out: [UInt8] = []
         for line in lines[range] {
             out += line.bytes
-            out += line.terminator
+            out += line.terminator.bytes
         }
         return out
     }

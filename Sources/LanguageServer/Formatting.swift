@@ -2,17 +2,22 @@ import JSONRPC
 import TextTables
 
 extension Server {
-    /// LSP text edits that format `tables` (refused tables are left alone).
+    /// LSP text edits that format `tables` (refused tables are left alone): the changed part of each
+    /// changed line, or past `FormattingEdits.limit` of them one edit from the first change to the last.
     func formattingEdits(_ document: OpenDocument, tables: [TableIndex.Table]) -> [JSON] {
-        var edits: [JSON] = []
+        var edits = FormattingEdits(document: document)
         for table in tables {
             let local = document.local(table)
             guard case .success(let tableEdits) = DocumentFormatter.tableEdits(local.text, region: local.region, options: formatOptions()) else {
                 continue
             }
-            edits += tableEdits.map { lspEdit($0, in: local, document) }
+            for edit in tableEdits {
+                edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
+            }
         }
-        return edits
+        return edits.finished().map { edit in
+            ["range": document.lspRange(edit.start, edit.end, encoding), "newText": .string(String(decoding: edit.newText, as: UTF8.self))]
+        }
     }
 
     func lspEdit(_ edit: TextEdit, in local: OpenDocument.LocalTable, _ document: OpenDocument) -> JSON {

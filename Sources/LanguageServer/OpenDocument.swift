@@ -43,7 +43,7 @@ struct OpenDocument: Sendable {
 
     /// Document (line, byte) of an offset into a local table buffer.
     func position(_ offset: Int, in local: LocalTable) -> (line: Int, byte: Int) {
-        let line = local.text.starts.lastIndex { $0 <= offset } ?? 0
+        let line = local.text.line(containing: offset)
         return (local.firstLine + line, offset - local.text.starts[line])
     }
 

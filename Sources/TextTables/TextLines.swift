@@ -43,4 +43,14 @@ public struct TextLines: Sendable {
 
     /// The line's terminator bytes: `\n`, `\r\n`, or nothing on the last line.
     public func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
+
+    /// The line that byte `offset` lies in (the last line for the end of the text), by binary search.
+    public func line(containing offset: Int) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 }

@@ -82,7 +82,7 @@ struct ErrorTests {
         let cancel: JSON = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": 102]]
         batch += frame(cancel.serialized())
         client.writeRaw(batch)
-        #expect(client.waitFor { $0["id"] == 100 }?["result"]?.array?.count == 9000)
+        #expect(client.waitFor { $0["id"] == 100 }?["result"]?.array?.count == 1)  // 9,000 line edits, collapsed
         #expect(client.waitFor { $0["id"] == 101 }?["result"] != nil)
         #expect(client.waitFor { $0["id"] == 102 }?["error"]?["code"] == -32800)
     }

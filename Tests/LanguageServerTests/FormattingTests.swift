@@ -20,6 +20,18 @@ struct FormattingTests {
         #expect(applying(edits, to: messy) == tidy)
     }
 
+    @Test func manyChangedLinesBecomeOneEditFromTheFirstChangeToTheLast() throws {
+        // 3 tables × 2,000 changed lines: past the limit of 5,000 line edits.
+        let table = "|a|b|\n|-|-|\n" + String(repeating: "|1|22|\n", count: 1_998)
+        let text = "Intro\n\n" + [table, table, table].joined(separator: "\nText | between.\n\n") + "\nEnd\n"
+        let client = try ready(text)
+        let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(edits.count == 1)
+        #expect(edits.first?["range"] == range(2, 0, 6007, 6))  // the last row of the third table
+        let tidyTable = "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 1_998)
+        #expect(applying(edits, to: text) == "Intro\n\n" + [tidyTable, tidyTable, tidyTable].joined(separator: "\nText | between.\n\n") + "\nEnd\n")
+    }
+
     @Test func rangeFormattingTouchesOnlyTablesInTheRange() throws {
         let client = try ready(messy)
         let edits = client.request("textDocument/rangeFormatting", [

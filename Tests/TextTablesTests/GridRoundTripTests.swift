@@ -155,6 +155,26 @@ extension FuzzRegressionTests {
 }
 
 extension FuzzRegressionTests {
+    @Test func gridTablesThatChangeHeightKeepTheLinesAroundThemInOrder() throws {
+        // Found by Tests/Fuzz (markdown, after 551,312 executions): two grid tables, one printed taller and
+        // one shorter, left the line count as it was, and the target compared lines by index. The target
+        // now compares the lines outside tables in order; so does this test.
+        let input = Array(try #require(Data(base64Encoded: Self.heightChangingInput)))
+        let output = DocumentFormatter.format(input).output
+        func outside(_ text: TextLines) -> [[UInt8]] {
+            let inTable = Set(MarkdownScanner.scan(text).tables.flatMap(\.lines))
+            return (0..<text.count).filter { !inTable.contains($0) }.map { Array(text.bytes[text.starts[$0]..<text.fullEnd($0)]) }
+        }
+        #expect(TextLines(output).count == TextLines(input).count)
+        #expect(output != input)
+        #expect(outside(TextLines(output)) == outside(TextLines(input)))
+        #expect(MarkdownScanner.scan(TextLines(output)).tables.count == 8)
+    }
+
+    static let heightChangingInput = "Um93IHNwYWtzLCBjbwh1bW4gc3BhbnMgYW5kIGJvdGggYXQeIG9uY2U6CgorLS0tLS0rLS0tLS0rLS0tLS0rCnwgYSAgIHwgYiAgIHwgYyAgIHwKKy0tLS0tKy0tLS0tKy0tMy0tKwp8IGQgc3AgY28IdW1uIHNwYW5zIGFuZCBib3RoIGF0HiBvbmNlOgoKKy0tLS0tKy0tLS0tKy0tLS0tKwp8IGEgICB8IGIgICB8IGMgICB8CistLS0tLSstLS0tLSstLTgtLSsKfCBkIHNwYW5zICAgfCBlICAgfAorLS0tLS0rLS0tLS0rICAgICB8CnwgZiAgIHwgZyAgIHwgICAgIHwKKy0tLTAtKy0tLS0tKy0tLS0tKwp8IGggc3BhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0zLS0rCnwgZCBzcGFucyAgIHwgZSAgICAgfAp8IGYgICB8ICB8CnwgMngyICAgICAgICstLS0tLSsKfCAgICAgICAXCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQlBCQkJCQkJCQkJCRIJCW5zICAgfCBpICAgfAp8IDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgFwkJCQkJCQkJCQkJCSIJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJICAgfCBqICAwfAorLS0tLS0rLS0tLS0rLS0tLS0rCgorLS0tKy0tLSsKfCB4IGQgYm90aCBhdB4gb24bY2U6CgorLS0tLS0rLS0tLS0rLS0tLS0rCnwgYSAgIHwgYiAgIHwgYyAgIHwKKy0tLS0tKy0tLS0tKy0tMy0tKwp8IGQgc3BhbnMgICB8IGUgICB8CistLS0tLSstLS0tLSsgICAgIHwKfCBmICAgfCBnICAgfCAgICAgfAorLS0tMC0rLS0tLS0rLS0tLS0rCnwgaCBzcGEgICB8IGIgICB8IGMgICB8CistLS0tLSstLS0tLSstLTMtLSsKfCBkIHNwYW5zICAgfCBlICAgICB8CnwgZiAgIHwgIHwKfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgIBcJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCUEJCQlBCQkJCQkJCQkJCQkJCW5zICAgfCBpICAgfAp8IDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgFwkJCQkJCQkJCQkJCSIJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCWFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IGYgICB8IGcgICB8ICAgICB8CistLS0wLSstLS0tLSstLS0tLSsKfCBoIHNwYSAgIHwgYiAgIHwgYyAgIHwKKy0tLS0tKy0tLS0tKy0tMy0tKwp8IGQgc3BhbnMgICB8IGUgICAgIHwKfCBmICAgfCAgfAp8IDJ4MiAgICAgICArLS0tCQkJCQkJCQkJCW5zICAgfCBpICAgfAp8IDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgFwkJCQkJCQkJCQkJCSIJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCWFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IGYgICB8IGcgICB8ICAgICB8CistLS0wLSstLS0tLSstLS0tLSsKfCBoIHNwYSAgIHwgYiAgIHwgYyAgIHwKKy0tLS0tKy0tLS0tKy0tMy0tKwp8IGQgc3BhbnMgICB8IGUgICAgIHwKfCBmICAgfCAgfAp8IDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgFwkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJQQkJCQkJCQkJCQkJCQlucyAgIHwgaSAgIHwKfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgIBcJCQkJCQkJCQkJCQkiCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCSAgIHwgaiAgMHwKKy0tLS0tKy0tLS0tKy0tLS0tKwoKKy0tLSstLS0rCnwgeCBkIGJvdGggYXQeIG9uY2U6CgorLS0tLS0rLS0tLS0rLS0tLS0rCnwgYSAgIHwgYiAgIHwgYyAgIHwKKy0tLS0tKy0tLS0tKy0tMy0tKwp8IGQgc3BhbnMgICB8IGUgICB8CistLS0tLSstLS0tLSsgICAgIHwKfCBmICAgfCBnICAgfCAgICAgfAorLS0tMC0rLS0tLS0rLS0tLS0rCnwgaCBzcGEgICB8IGIgICB8IGMgICB8CistLS0tLSstLS0tLSstLXRoYSUgdGhleSBuZWVkIHRpZ2h0ZW5zIHRoYSUgdGhleSBuZWVkIHRpZ2h0ZW5zIGJvdGguCgorLS0tLS0tLS0tLS0tLS0rLS0tLS0tLS0tLS0tKwp8IAZydSFpdG9sbGVjdGkgIHwgUXR5ICAgICAgKiB8AAAAAAAAAAA9PT09PT09PSs9PT09PT09PT09PT0rCnwgYXBwbGUgICAgICAmICB8IDQgICAgICAgICAgfAp8ICAgICAgICAgICAgICB8ICAgICAgICAgICAgfAorLS0tLS0tLS0tLS0tLS0rLS0tLS0tLS0tLS0tKwo8IGJhbmFuYWVyIGNlbGxbAAAgfAp8LS0tKystLS0tJi0tKy1zLS0gLWJvYm90aC4KCistLS0tLS0tLS0tLS0tLSstLS0tLS0tLS00LS0rCnwgZCBzcGFucyAgIHwgZSAgICAgfAp8IGYgICB8ICB8CnwgMngyICAgICAgICstLS0tLSsKfCAgICAgICAXCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQlBCQkJCQkJCQkJCQkJCW5zICAgfCBpICAgfAp8IDJ4MiAgICAgICArLS0tLS0rCnwgICAgICAgFwkJCQkJCQkJCQkJCSIJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJCQkJICAgfCBqICAwfAorLS0tLS0rLS0tLS0rLS0tLS0rCgorLS0tKy0tLSsKfCB4IHwgeSB8CnwgeHwgeSB8CnwgeDIrLS0tKwp8IHgzfCB6IAAAAAB8CispLS0rLS0tKwo="
+}
+
+extension FuzzRegressionTests {
     @Test func aDeleteCharacterBeforeAnEmojiTakesNoColumn() throws {
         // Found by Tests/Fuzz (grid): DEL measured with the emoji after it counted one column.
         let table = "+----+----+\n| a  | \u{7F}❤️ |\n+----+----+\n"
