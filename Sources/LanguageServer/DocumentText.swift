@@ -1,3 +1,5 @@
+import TextTables
+
 /// The lines of an open document, each its bytes and its terminator. A change replaces a range of lines,
 /// so its cost is proportional to the lines it touches (plus moving the array of line references).
 struct DocumentText: Sendable {
@@ -16,16 +18,13 @@ struct DocumentText: Sendable {
 
     private(set) var lines: [Line]
 
-    init(_ bytes: [UInt8]) {
-        var lines: [Line] = []
-        var start = 0
-        for i in bytes.indices where bytes[i] == 0x0A {
-            let end = i > start && bytes[i - 1] == 0x0D ? i - 1 : i
-            lines.append(Line(bytes: Array(bytes[start..<end]), terminator: end == i ? .lf : .crlf))
-            start = i + 1
+    init(_ bytes: [UInt8]) { self.init(TextLines(bytes)) }
+
+    init(_ text: TextLines) {
+        lines = (0..<text.count).map { line in
+            let end = text.contentEnd(line), terminatorLength = text.fullEnd(line) - end
+            return Line(bytes: Array(text.bytes[text.starts[line]..<end]), terminator: terminatorLength == 0 ? .none : terminatorLength == 1 ? .lf : .crlf)
         }
-        lines.append(Line(bytes: Array(bytes[start...]), terminator: .none))
-        self.lines = lines
     }
 
     var lineCount: Int { lines.count }

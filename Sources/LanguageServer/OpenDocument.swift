@@ -12,8 +12,9 @@ struct OpenDocument: Sendable {
         self.uri = uri
         self.version = version
         syntax = DocumentSyntax(path: uri)
-        text = DocumentText(bytes)
-        index = TableIndex(text, syntax: syntax, options: options)
+        let whole = TextLines(bytes)
+        text = DocumentText(whole)
+        index = TableIndex(text, whole: whole, syntax: syntax, options: options)
     }
 
     /// Replaces a range given as (line, byte) positions and updates the table index around it.

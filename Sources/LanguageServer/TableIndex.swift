@@ -36,17 +36,20 @@ struct TableIndex: Sendable {
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
     private(set) var lastScannedLines = 0
 
-    init(_ text: DocumentText, syntax: DocumentSyntax, options: FormatOptions) {
+    /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document.
+    init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions) {
         self.syntax = syntax
         self.options = options
         restartable = [Bool](repeating: false, count: text.lineCount)
-        rescan(text, from: 0, changedThrough: text.lineCount - 1)
+        rescan(text, from: 0, changedThrough: text.lineCount - 1, whole: whole)
     }
 
     /// Updates the index after lines `old` were replaced by lines `new` (both starting at the same line).
     mutating func update(_ text: DocumentText, replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
         let delta = new.count - old.count
         restartable.replaceSubrange(old, with: repeatElement(false, count: new.count))
+        // Whether a scan restarts after a paragraph line depends on the line after it too (see MarkdownScanner).
+        if new.lowerBound > 0 { restartable[new.lowerBound - 1] = false }
         let touched = tableIndices(overlapping: old.lowerBound..<old.upperBound + 1)
         tables.removeSubrange(touched)
         if delta != 0 {
@@ -60,11 +63,11 @@ struct TableIndex: Sendable {
 
     /// Scans from `start` (a restart point) past `changed` to the first line after which both the old and
     /// the new scan restart, and replaces what the index held for those lines.
-    private mutating func rescan(_ text: DocumentText, from start: Int, changedThrough changed: Int) {
+    private mutating func rescan(_ text: DocumentText, from start: Int, changedThrough changed: Int, whole: TextLines? = nil) {
         var window = 64
         while true {
             let end = min(text.lineCount, changed + 1 + window)
-            let lines = TextLines(text.slice(start..<end))
+            let lines = start == 0 && end == text.lineCount ? whole ?? TextLines(text.slice(start..<end)) : TextLines(text.slice(start..<end))
             var (scan, restart) = syntax.scanRestartable(lines, startsDocument: start == 0)
             restart = Array(restart.prefix(end - start))
             let sync = ((changed + 1)..<end).first { restart[$0 - start] && restartable[$0] }
@@ -110,12 +113,8 @@ struct TableIndex: Sendable {
     /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.
     static func place(_ diagnostic: Diagnostic, in lines: TextLines, firstLine: Int) -> LineDiagnostic {
         func position(_ offset: Int) -> (line: Int, byte: Int) {
-            var low = 0, high = lines.starts.count - 1
-            while low < high {
-                let mid = (low + high + 1) / 2
-                if lines.starts[mid] <= offset { low = mid } else { high = mid - 1 }
-            }
-            return (low - firstLine, offset - lines.starts[low])
+            let line = lines.line(containing: offset)
+            return (line - firstLine, offset - lines.starts[line])
         }
         var plain = diagnostic
         plain.fixes = []

@@ -38,22 +38,40 @@ public struct MarkdownScanner {
         scan(text, frontMatter: true).scan
     }
 
-    /// Scans and reports, per line, whether the scanner is back in its initial state after it (no open
-    /// container or block): a scan that starts after such a line finds the same tables below it.
+    /// Scans and reports, per line, whether a scan that starts after it finds the same tables below it:
+    /// the scanner is back in its initial state there (no open container or block), or the next line
+    /// continues a top-level paragraph and would start one just the same (so that a document written
+    /// without blank lines still has places to restart).
     /// Front matter is recognised only when `frontMatter` (the text starts the document).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         var scanner = MarkdownScanner(text: text)
         var restartable = [Bool](repeating: false, count: text.count)
         var line = frontMatter ? scanner.skipFrontMatter() : 0
         while line < text.count {
+            let inParagraph = scanner.isInTopLevelParagraph
             scanner.process(line: line)
             if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
+            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line) { restartable[line - 1] = true }
             line += 1
         }
         return (scanner.result, restartable)
     }
 
     private init(text: TextLines) { self.text = text }
+
+    private var isInTopLevelParagraph: Bool {
+        if case .paragraph = leaf { return containers.isEmpty }
+        return false
+    }
+
+    /// Whether `line`, read first in a scan, would start a paragraph (not code, HTML, math, a list item
+    /// or a grid table, which some lines start only where they do not continue a paragraph).
+    private func wouldStartAParagraph(_ line: Int) -> Bool {
+        let end = text.contentEnd(line)
+        let (indent, p) = BlockSyntax.indentation(b, text.starts[line], end)
+        return indent < 4 && p < end && !GridTableSyntax.isTopBorder(b, p, end) && HTMLBlock.start(b, p, end, inParagraph: false) == nil
+            && !BlockSyntax.mathBlock(b, p, end).opens && BlockSyntax.listMarker(b, p, end, column: indent) == nil
+    }
 
     private var b: [UInt8] { text.bytes }
 

@@ -8,6 +8,14 @@ struct TableIndexTests {
         (0..<tables).map { "Paragraph \($0) with | a pipe.\n\n| n | \($0) |\n|---|---|\n| x | y |\n" }.joined(separator: "\n")
     }
 
+    @Test func aKeystrokeInADocumentWithoutBlankLinesRescansItsNeighbourhoodOnly() {
+        let text = String(repeating: "A line of prose | with a pipe, and no blank line after it.\n", count: 20_000) + "| a |\n|---|\n"
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+        open.replace(from: (10_000, 3), to: (10_000, 3), with: Array("z".utf8))
+        #expect(open.index.lastScannedLines < 150)
+        #expect(open.index.tables.map(\.lines) == [20_000..<20_002])
+    }
+
     @Test func aKeystrokeInATableRescansItsNeighbourhoodOnly() {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(document(tables: 1000).utf8), options: FormatOptions())
         #expect(open.index.tables.count == 1000)
@@ -17,11 +25,13 @@ struct TableIndexTests {
         #expect(open.index.tables.count == 1000)
     }
 
-    @Test(arguments: 0..<40)
+    @Test(arguments: 0..<100)
     func incrementalAndFullScansAgree(seed: Int) {
         let text = document(tables: 12)
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
-        let inserts = ["|", "\n", "```", "\n\n", "> ", "- ", "x", "|-|\n", ""]
+        // Also lines that read one way continuing a paragraph and another starting a block: indented
+        // code, ordered lists from 2, HTML, math, grid borders, setext underlines.
+        let inserts = ["|", "\n", "```", "\n\n", "> ", "- ", "x", "|-|\n", "", "    ", "\n2. ", "<div>\n", "$$\n", "+--+\n", "===\n", "\nword | word\n"]
         var state = UInt64(seed + 1)
         func next(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407
