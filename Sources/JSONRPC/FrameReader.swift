@@ -75,7 +75,13 @@ public struct FrameReader: Sendable {
         let bodyStart = end + 4
         guard buffer.count - bodyStart >= length else { return nil }
         start = bodyStart + length
-        return .message(Array(buffer[bodyStart..<start]))
+        let body = Array(buffer[bodyStart..<start])
+        if start == buffer.count && buffer.capacity > 1 << 20 {
+            // A buffer that grew for one huge message is not kept while it is handled, nor after.
+            buffer = []
+            start = 0
+        }
+        return .message(body)
     }
 
     /// Moves past a header block that cannot be used, to the next `Content-Length:`.
