@@ -1,11 +1,15 @@
 /// Rows or columns: insert, delete and move are the same operation along either axis.
 enum Axis {
     case rows, columns
+}
 
-    var keyPath: WritableKeyPath<SlotRect, Range<Int>> {
-        switch self {
-        case .rows: \.rows
-        case .columns: \.columns
+extension SlotRect {
+    /// The rect's rows or columns. (A subscript, not a key path: key paths cost a generic lookup per
+    /// cell, and edits on a 100,000-row table touch every cell.)
+    subscript(axis: Axis) -> Range<Int> {
+        get { axis == .rows ? rows : columns }
+        set {
+            if axis == .rows { rows = newValue } else { columns = newValue }
         }
     }
 }
@@ -20,7 +24,7 @@ extension Grid {
     /// The first cell that spans across the boundary before line `index` on `axis`.
     func cellCrossing(boundary index: Int, along axis: Axis) -> GridCell? {
         cells.first {
-            let range = $0.rect[keyPath: axis.keyPath]
+            let range = $0.rect[axis]
             return range.lowerBound < index && index < range.upperBound
         }
     }

@@ -24,16 +24,16 @@ extension Grid {
         guard (0..<count).contains(index) else {
             throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
         }
-        let path = axis.keyPath
+        let path = axis
         var result: [GridCell] = []
         result.reserveCapacity(cells.count)
         for var cell in cells {
-            let range = cell.rect[keyPath: path]
+            let range = cell.rect[path]
             if range == index..<index + 1 { continue }
             if range.contains(index) {
-                cell.rect[keyPath: path] = range.lowerBound..<range.upperBound - 1
+                cell.rect[path] = range.lowerBound..<range.upperBound - 1
             } else if range.lowerBound > index {
-                cell.rect[keyPath: path] = range.shifted(by: -1)
+                cell.rect[path] = range.shifted(by: -1)
             }
             result.append(cell)
         }

@@ -24,25 +24,25 @@ extension Grid {
         guard (0...count).contains(index) else {
             throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
         }
-        let path = axis.keyPath
+        let path = axis
         let other: Axis = axis == .rows ? .columns : .rows
         var covered = [Bool](repeating: false, count: self.count(along: other))
         var result: [GridCell] = []
         result.reserveCapacity(cells.count + covered.count)
         for var cell in cells {
-            let range = cell.rect[keyPath: path]
+            let range = cell.rect[path]
             if range.lowerBound < index && index < range.upperBound {
-                cell.rect[keyPath: path] = range.lowerBound..<range.upperBound + 1
-                for i in cell.rect[keyPath: other.keyPath] { covered[i] = true }
+                cell.rect[path] = range.lowerBound..<range.upperBound + 1
+                for i in cell.rect[other] { covered[i] = true }
             } else if range.lowerBound >= index {
-                cell.rect[keyPath: path] = range.shifted(by: 1)
+                cell.rect[path] = range.shifted(by: 1)
             }
             result.append(cell)
         }
         for (i, isCovered) in covered.enumerated() where !isCovered {
             var rect = SlotRect(rows: 0..<1, columns: 0..<1)
-            rect[keyPath: path] = index..<index + 1
-            rect[keyPath: other.keyPath] = i..<i + 1
+            rect[path] = index..<index + 1
+            rect[other] = i..<i + 1
             result.append(GridCell(rows: rect.rows, columns: rect.columns))
         }
         return rebuilt(

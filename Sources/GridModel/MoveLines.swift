@@ -36,12 +36,12 @@ extension Grid {
         order.insert(order.remove(at: from), at: to)
         var newIndex = [Int](repeating: 0, count: count)
         for (position, old) in order.enumerated() { newIndex[old] = position }
-        let path = axis.keyPath
+        let path = axis
         let moved = cells.map { cell -> GridCell in
             var cell = cell
-            let range = cell.rect[keyPath: path]
+            let range = cell.rect[path]
             let start = newIndex[range.lowerBound]
-            cell.rect[keyPath: path] = start..<start + range.count
+            cell.rect[path] = start..<start + range.count
             return cell
         }
         return rebuilt(cells: moved, along: axis, count: count, alignments: alignments)

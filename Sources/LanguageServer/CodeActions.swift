@@ -21,7 +21,9 @@ extension Server {
                 if let json = codeAction(command, action, target, document, start: start, end: end) { actions.append(json) }
             }
         }
-        if wanted("source.fixAll.gridls") {
+        // Formatting the whole document is offered only when asked for by kind (on save, or a "source
+        // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
+        if only != nil && wanted("source.fixAll.gridls") {
             let edits = formattingEdits(document, tables: document.index.tables)
             if !edits.isEmpty {
                 actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
@@ -34,21 +36,27 @@ extension Server {
         _ command: TableCommand, _ action: TableAction, _ target: ActionTarget, _ document: OpenDocument,
         start: (line: Int, byte: Int), end: (line: Int, byte: Int)
     ) -> JSON? {
-        let result = TableEditor.apply(action, to: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions())
         var title = command.title
         if command == .mergeCells && target.table.kind == .pipe { title += " (converts the table to a grid table)" }
         var json: JSON = ["title": .string(title), "kind": "refactor.rewrite"]
+        // A client that resolves edits gets them later: here it is enough to know whether the action can be
+        // done, which needs no printing (on a 100,000-row table, printing every action took seconds).
+        let resolvesLater = client.codeActionResolvesEdits && command != .formatTable
+        let local = target.local, options = formatOptions()
+        let result = resolvesLater
+            ? TableEditor.outcome(action, on: target.grid, kind: target.table.kind, syntax: document.syntax).map { _ in [TextEdit]() }
+            : TableEditor.apply(action, toGrid: target.grid, region: local.region, in: local.text, syntax: document.syntax, options: options).map(\.edits)
         switch result {
         case .failure(let failure):
             guard client.codeActionDisabled else { return nil }
             json = json.setting("disabled", ["reason": .string(failure.reason)])
-        case .success(let done):
-            if done.edits.isEmpty && command == .formatTable { return nil }
-            let arguments = commandArguments(document, start: start, end: end)
+        case .success(let edits):
+            if edits.isEmpty && command == .formatTable { return nil }
             if client.codeActionResolvesEdits {
+                let arguments = commandArguments(document, start: start, end: end)
                 json = json.setting("data", ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)])
             } else {
-                json = json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
+                json = json.setting("edit", workspaceEdit(document, edits.map { lspEdit($0, in: local, document) }))
             }
         }
         return json
@@ -83,7 +91,7 @@ extension Server {
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
         }
-        switch TableEditor.apply(action, to: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions()) {
+        switch TableEditor.apply(action, toGrid: target.grid, region: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions()) {
         case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
         case .success(let done): return (document, done.edits.map { lspEdit($0, in: target.local, document) }, command.title)
         }

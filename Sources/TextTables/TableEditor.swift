@@ -42,13 +42,43 @@ public enum TableEditor {
         _ action: TableAction, to region: TableRegion, in text: TextLines,
         syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
     ) -> Result<TableEditResult, TableEditFailure> {
+        readGrid(region, in: text, options: options).flatMap { grid in
+            apply(action, toGrid: grid, region: region, in: text, syntax: syntax, options: options)
+        }
+    }
+
+    /// `apply` for a table already read into `grid` (several actions on one table read it once).
+    public static func apply(
+        _ action: TableAction, toGrid grid: Grid, region: TableRegion, in text: TextLines,
+        syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
+    ) -> Result<TableEditResult, TableEditFailure> {
+        outcome(action, on: grid, kind: region.kind, syntax: syntax).map { edited, target in
+            let indent = DocumentFormatter.tableIndentation(text, region: region)
+            let lines: [[UInt8]]
+            if target == .grid {
+                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
+            } else {
+                let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
+                // Checked by `pipeRefusal` in `outcome`.
+                let table = TableConversion.pipeTable(edited)!
+                lines = PipeTablePrinter(
+                    table, indent: indent.prefix(3), startColumn: PipeTableLayout.width(prefix, at: 0, options.width),
+                    options: options
+                ).lines()
+            }
+            return TableEditResult(
+                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines),
+                convertedToGrid: region.kind == .pipe && target == .grid)
+        }
+    }
+
+    /// The grid an action makes of a table's grid and the kind of table it is printed as, or why the
+    /// action is refused: `apply` without the printing (enough to say whether an action can be done).
+    public static func outcome(
+        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax = .markdown
+    ) -> Result<(grid: Grid, kind: TableRegion.Kind), TableEditFailure> {
         if action == .convertToPipe && syntax == .restructuredText {
             return .failure(.refused("reStructuredText has no pipe tables"))
-        }
-        let grid: Grid
-        switch readGrid(region, in: text, options: options) {
-        case .success(let read): grid = read
-        case .failure(let failure): return .failure(failure)
         }
         let edited: Grid
         do {
@@ -60,25 +90,10 @@ public enum TableEditor {
         switch action {
         case .convertToGrid, .merge: target = .grid
         case .convertToPipe: target = .pipe
-        default: target = region.kind
+        default: target = kind
         }
         if target == .pipe, let reason = TableConversion.pipeRefusal(edited) { return .failure(.refused(reason)) }
-        let indent = DocumentFormatter.tableIndentation(text, region: region)
-        let lines: [[UInt8]]
-        if target == .grid {
-            lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
-        } else {
-            let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
-            // Checked by `pipeRefusal` above.
-            let table = TableConversion.pipeTable(edited)!
-            lines = PipeTablePrinter(
-                table, indent: indent.prefix(3), startColumn: PipeTableLayout.width(prefix, at: 0, options.width),
-                options: options
-            ).lines()
-        }
-        return .success(TableEditResult(
-            edits: DocumentFormatter.lineEdits(text, region: region, lines: lines),
-            convertedToGrid: region.kind == .pipe && target == .grid))
+        return .success((edited, target))
     }
 
     /// The table as a grid, or why it cannot be read.

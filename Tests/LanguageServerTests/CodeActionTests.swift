@@ -19,7 +19,7 @@ struct CodeActionTests {
         #expect(titles == [
             "Format table", "Insert row above", "Insert row below", "Insert column left", "Insert column right", "Delete row", "Delete column",
             "Move row down", "Move column right", "Sort by this column (ascending)", "Sort by this column (descending)",
-            "Convert to grid table", "Format every table",
+            "Convert to grid table",
         ])
         let header = actions(client, "file:///p.md", range(0, 2, 0, 2)).compactMap { $0["title"]?.string }
         #expect(!header.contains("Insert row above") && !header.contains("Delete row") && !header.contains("Move row down"))
