@@ -3,6 +3,9 @@
 edits one at a time and times each until the diagnostics for its version arrive. Prints p50 and p99 for
 a 5 MB document with 2,000 tables and for a 50 KB one, and their ratio.
 
+Then the time to answer textDocument/codeAction at a cell of a 1,000-row pipe table and of a 1,000-row
+grid table (the request an editor sends when the cursor moves), with and without lazily resolved edits.
+
 Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR]
 """
 import argparse, json, os, random, select, statistics, subprocess, sys, tempfile, time
@@ -79,6 +82,32 @@ def measure(binary, text, edits, seed=7):
     times.sort()
     return statistics.median(times), times[int(len(times) * 0.99) - 1]
 
+def code_action_latency(binary, text, resolves, requests=20):
+    """Median milliseconds to answer textDocument/codeAction at line 5 of `text`."""
+    server = Server(binary)
+    code_action = {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "refactor"]}}}
+    if resolves:
+        code_action.update({"dataSupport": True, "resolveSupport": {"properties": ["edit"]}})
+    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"textDocument": {"codeAction": code_action}}}})
+    server.wait_for(lambda m: m.get("id") == 1)
+    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    uri = "file:///table.md"
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    times = []
+    for n in range(requests):
+        start = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "id": 10 + n, "method": "textDocument/codeAction", "params": {
+            "textDocument": {"uri": uri}, "range": {"start": {"line": 5, "character": 3}, "end": {"line": 5, "character": 3}},
+            "context": {"diagnostics": []}}})
+        server.wait_for(lambda m: m.get("id") == 10 + n)
+        times.append((time.perf_counter() - start) * 1000)
+    server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+    server.wait_for(lambda m: m.get("id") == 2)
+    server.send({"jsonrpc": "2.0", "method": "exit"})
+    server.proc.wait(timeout=10)
+    return statistics.median(times)
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--edits", type=int, default=1000)
@@ -102,6 +131,11 @@ def main():
         results[name] = (p50, p99)
         print("%-32s %10d %10.2f %10.2f" % (name, len(text.encode()), p50, p99))
     print("p99 ratio 5 MB / 50 KB: %.2f (target at most 2)" % (results["5 MB, 2,000 tables"][1] / results["50 KB"][1]))
+    pipe = "| a | b | c |\n|---|---|---|\n" + "| 1 | 22 | 333 |\n" * 1000
+    grid = "+---+----+-----+\n| a | b  | c   |\n+===+====+=====+\n" + "| 1 | 22 | 333 |\n+---+----+-----+\n" * 1000
+    print("%-32s %12s %12s" % ("code actions at a cell", "edits ms", "resolved ms"))
+    for name, text in [("1,000-row pipe table", pipe), ("1,000-row grid table", grid)]:
+        print("%-32s %12.2f %12.2f" % (name, code_action_latency(binary, text, False), code_action_latency(binary, text, True)))
 
 if __name__ == "__main__":
     main()
