@@ -67,67 +67,6 @@ struct GridTableReader {
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
     }
 
-    /// Where only borders and separators are wrong and the table is a plain grid of cells whose lines
-    /// each hold every cell, offer to re-lay it from those cells.
-    mutating func offerReLaying() {
-        guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
-              let grid = GridTableRelayer.grid(text, region: region) else { return }
-        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
-        for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
-    }
-
-    /// Every region that is not a rectangle split along its grid lines into one cell per slot, its text
-    /// (read line by line across its slots) kept in its first slot; the table printed anew.
-    func splittingFix(_ rectangles: [SlotRect]) -> Fix? {
-        let columns = intervals
-        var cells = rectangles.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
-        for region in irregularRegions {
-            let regionText = irregularContent(Set(region))
-            for (n, slot) in region.enumerated() {
-                let r = slot / columns, k = slot % columns
-                cells.append(GridCell(rows: r..<r + 1, columns: k..<k + 1, lines: n == 0 ? regionText : []))
-            }
-        }
-        guard let grid = try? Grid(
-            rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
-            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
-        else { return nil }
-        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
-        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
-    }
-
-    /// The text of a region of slots, line by line: on each line, the runs of the region's slots that
-    /// no line separates, joined by a space.
-    func irregularContent(_ slots: Set<Int>) -> [String] {
-        let columns = intervals
-        let rows = slots.map { $0 / columns }
-        var result: [String] = []
-        for i in (borders[rows.min()!] + 1)..<borders[rows.max()! + 1] {
-            let below = borders.firstIndex { $0 >= i }!
-            let inRegion: (Int) -> Bool = { k in
-                self.isBorderLine[i]
-                    ? slots.contains((below - 1) * columns + k) && slots.contains(below * columns + k) && !self.geometry.isRule(line: i, interval: k)
-                    : slots.contains((below - 1) * columns + k)
-            }
-            var pieces: [String] = []
-            var k = 0
-            while k < columns {
-                guard inRegion(k) else { k += 1; continue }
-                var end = k + 1
-                while end < columns && inRegion(end) && (isBorderLine[i] || !bandBoundaries[below - 1][end]) { end += 1 }
-                let from = separatorColumn(line: i, boundary: k), to = separatorColumn(line: i, boundary: end)
-                let piece = String(decoding: lines[i].bytes(in: text, from: from + 1, to: to), as: UTF8.self)
-                let trimmed = piece.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-                if !trimmed.isEmpty { pieces.append(String(trimmed)) }
-                k = end
-            }
-            result.append(pieces.joined(separator: " "))
-        }
-        while result.last?.isEmpty == true { result.removeLast() }
-        return result
-    }
-
     /// The border line under the header, if any, as an index into `borders`.
     var headerSeparator: Int? {
         borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }.map { borders[$0] }
@@ -329,102 +268,6 @@ struct GridTableReader {
         }
     }
 
-    /// The cells: slots joined where no line separates them; each group must be a filled rectangle
-    /// with no stray line inside it. The common case, where every cell is a rectangle closed on all sides,
-    /// is found in one pass; anything else is analysed slot by slot to say what is wrong.
-    mutating func findCells() -> [SlotRect]? {
-        if let cells = closedRectangles() { return cells }
-        return analyseRegions()
-    }
-
-    /// Each unassigned slot in reading order starts a cell: extend it right while no vertical line
-    /// follows and down while no rule lies below, then check that lines close it all round and none
-    /// crosses it. Nil as soon as a check fails.
-    func closedRectangles() -> [SlotRect]? {
-        let rows = bandBoundaries.count, columns = intervals
-        var taken = [Bool](repeating: false, count: rows * columns)
-        var cells: [SlotRect] = []
-        for r in 0..<rows {
-            for k in 0..<columns where !taken[r * columns + k] {
-                var right = k + 1
-                while right < columns && !bandBoundaries[r][right] { right += 1 }
-                var bottom = r + 1
-                while bottom < rows && !geometry.isRule(line: borders[bottom], interval: k) { bottom += 1 }
-                for row in r..<bottom {
-                    guard bandBoundaries[row][k], bandBoundaries[row][right] else { return nil }
-                    for inner in (k + 1)..<right where bandBoundaries[row][inner] { return nil }
-                    for column in k..<right {
-                        guard !taken[row * columns + column] else { return nil }
-                        taken[row * columns + column] = true
-                    }
-                }
-                for column in k..<right {
-                    guard r == 0 || geometry.isRule(line: borders[r], interval: column),
-                          bottom == rows || geometry.isRule(line: borders[bottom], interval: column) else { return nil }
-                    for row in (r + 1)..<bottom where geometry.isRule(line: borders[row], interval: column) { return nil }
-                }
-                cells.append(SlotRect(rows: r..<bottom, columns: k..<right))
-            }
-        }
-        return cells
-    }
-
-    /// Joins slots that no line separates and reports every group that is not a clean rectangle.
-    mutating func analyseRegions() -> [SlotRect]? {
-        let rows = bandBoundaries.count, columns = intervals
-        var joined = UnionFind(count: rows * columns)
-        for r in 0..<rows {
-            for k in 0..<columns {
-                if k + 1 < columns && !bandBoundaries[r][k + 1] { joined.union(r * columns + k, r * columns + k + 1) }
-                if r + 1 < rows && !geometry.isRule(line: borders[r + 1], interval: k) {
-                    joined.union(r * columns + k, (r + 1) * columns + k)
-                }
-            }
-        }
-        // Each set's bounding box and size, sets in the order of their first slot.
-        var boxOfRoot = [Int](repeating: -1, count: rows * columns)
-        var boxes: [(rows: ClosedRange<Int>, columns: ClosedRange<Int>, size: Int, root: Int)] = []
-        for slot in 0..<(rows * columns) {
-            let root = joined.find(slot), r = slot / columns, k = slot % columns
-            if boxOfRoot[root] < 0 {
-                boxOfRoot[root] = boxes.count
-                boxes.append((r...r, k...k, 0, root))
-            }
-            let b = boxOfRoot[root]
-            boxes[b].rows = min(boxes[b].rows.lowerBound, r)...max(boxes[b].rows.upperBound, r)
-            boxes[b].columns = min(boxes[b].columns.lowerBound, k)...max(boxes[b].columns.upperBound, k)
-            boxes[b].size += 1
-        }
-        var cells: [SlotRect] = []
-        for box in boxes {
-            let rect = SlotRect(rows: box.rows.lowerBound..<box.rows.upperBound + 1, columns: box.columns.lowerBound..<box.columns.upperBound + 1)
-            let range = lineRange(borders[rect.rows.lowerBound] + 1).lowerBound..<lineRange(borders[rect.rows.upperBound] - 1).upperBound
-            if box.size != rect.rows.count * rect.columns.count {
-                irregularRegions.append((0..<(rows * columns)).filter { joined.find($0) == box.root })
-                let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { joined.find($0) != box.root }
-                let named = missing.prefix(3).map { "row \($0 / columns + 1), column \($0 % columns + 1)" }.joined(separator: "; ")
-                report(.nonRectangularCell,
-                       "the borders enclose a region that is not a rectangle: it covers \(box.size) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
-                        + "not \(named)\(missing.count > 3 ? "; …" : ""); close its borders so that it splits into rectangles", range)
-            } else if hasStrayLine(inside: rect) {
-                report(.brokenBorder, "a border line ends inside the cell at \(rect): remove it or close it", range)
-            } else {
-                cells.append(rect)
-            }
-        }
-        return cells
-    }
-
-    private func hasStrayLine(inside rect: SlotRect) -> Bool {
-        for r in rect.rows {
-            for k in rect.columns.dropFirst() where bandBoundaries[r][k] { return true }
-            if r + 1 < rect.rows.upperBound {
-                for k in rect.columns where geometry.isRule(line: borders[r + 1], interval: k) { return true }
-            }
-        }
-        return false
-    }
-
     /// Where a vertical line meets a border the junction is `+`; a vertical line crossing a row border
     /// with no rule beside it is `|`.
     mutating func checkJunctions() {
@@ -495,25 +338,5 @@ struct GridTableReader {
             let left = lines[i].char(xs[k] + 1) == G.colon, right = lines[i].char(xs[k + 1] - 1) == G.colon
             return left && right ? .center : left ? .left : right ? .right : .none
         }
-    }
-}
-
-/// Disjoint sets of slots, joined where no line separates them.
-struct UnionFind {
-    private var parent: [Int]
-
-    init(count: Int) { parent = Array(0..<count) }
-
-    mutating func find(_ x: Int) -> Int {
-        var root = x
-        while parent[root] != root { root = parent[root] }
-        var node = x
-        while parent[node] != root { (parent[node], node) = (root, parent[node]) }
-        return root
-    }
-
-    mutating func union(_ a: Int, _ b: Int) {
-        let (ra, rb) = (find(a), find(b))
-        if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
     }
 }

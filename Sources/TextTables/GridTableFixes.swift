@@ -1,0 +1,66 @@
+import GridModel
+
+/// Fixes that rewrite a whole grid table: re-laying a drifted one, splitting regions that are not
+/// rectangles. (Fixes of one character or one line are made where their diagnostic is found.)
+extension GridTableReader {
+    /// Where only borders and separators are wrong and the table is a plain grid of cells whose lines
+    /// each hold every cell, offer to re-lay it from those cells.
+    mutating func offerReLaying() {
+        guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
+              let grid = GridTableRelayer.grid(text, region: region) else { return }
+        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+        for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
+    }
+
+    /// Every region that is not a rectangle split along its grid lines into one cell per slot, its text
+    /// (read line by line across its slots) kept in its first slot; the table printed anew.
+    func splittingFix(_ rectangles: [SlotRect]) -> Fix? {
+        let columns = intervals
+        var cells = rectangles.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
+        for region in irregularRegions {
+            let regionText = irregularContent(Set(region))
+            for (n, slot) in region.enumerated() {
+                let r = slot / columns, k = slot % columns
+                cells.append(GridCell(rows: r..<r + 1, columns: k..<k + 1, lines: n == 0 ? regionText : []))
+            }
+        }
+        guard let grid = try? Grid(
+            rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
+        else { return nil }
+        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
+        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+    }
+
+    /// The text of a region of slots, line by line: on each line, the runs of the region's slots that
+    /// no line separates, joined by a space.
+    func irregularContent(_ slots: Set<Int>) -> [String] {
+        let columns = intervals
+        let rows = slots.map { $0 / columns }
+        var result: [String] = []
+        for i in (borders[rows.min()!] + 1)..<borders[rows.max()! + 1] {
+            let below = borders.firstIndex { $0 >= i }!
+            let inRegion: (Int) -> Bool = { k in
+                self.isBorderLine[i]
+                    ? slots.contains((below - 1) * columns + k) && slots.contains(below * columns + k) && !self.geometry.isRule(line: i, interval: k)
+                    : slots.contains((below - 1) * columns + k)
+            }
+            var pieces: [String] = []
+            var k = 0
+            while k < columns {
+                guard inRegion(k) else { k += 1; continue }
+                var end = k + 1
+                while end < columns && inRegion(end) && (isBorderLine[i] || !bandBoundaries[below - 1][end]) { end += 1 }
+                let from = separatorColumn(line: i, boundary: k), to = separatorColumn(line: i, boundary: end)
+                let piece = String(decoding: lines[i].bytes(in: text, from: from + 1, to: to), as: UTF8.self)
+                let trimmed = piece.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
+                if !trimmed.isEmpty { pieces.append(String(trimmed)) }
+                k = end
+            }
+            result.append(pieces.joined(separator: " "))
+        }
+        while result.last?.isEmpty == true { result.removeLast() }
+        return result
+    }
+}
