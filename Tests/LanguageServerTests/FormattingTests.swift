@@ -29,7 +29,14 @@ struct FormattingTests {
         #expect(edits.count == 1)
         #expect(edits.first?["range"] == range(2, 0, 6007, 6))  // the last row of the third table
         let tidyTable = "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 1_998)
-        #expect(applying(edits, to: text) == "Intro\n\n" + [tidyTable, tidyTable, tidyTable].joined(separator: "\nText | between.\n\n") + "\nEnd\n")
+        let tidy = "Intro\n\n" + [tidyTable, tidyTable, tidyTable].joined(separator: "\nText | between.\n\n") + "\nEnd\n"
+        #expect(applying(edits, to: text) == tidy)
+        // The text between the changes is copied with its own line endings.
+        let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
+        let crlfClient = try ready(crlf, uri: "file:///crlf.md")
+        let crlfEdits = crlfClient.request("textDocument/formatting", ["textDocument": textDocument("file:///crlf.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(crlfEdits.count == 1)
+        #expect(applying(crlfEdits, to: crlf) == tidy.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
     @Test func rangeFormattingTouchesOnlyTablesInTheRange() throws {
