@@ -8,51 +8,17 @@ grid table (the request an editor sends when the cursor moves), with and without
 
 Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR]
 """
-import argparse, json, os, random, select, statistics, subprocess, sys, tempfile, time
+import argparse, os, random, statistics, subprocess, sys, tempfile, time
+
+from lsp_session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-def frame(obj):
-    body = json.dumps(obj, separators=(",", ":")).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-class Server:
-    def __init__(self, binary):
-        self.proc = subprocess.Popen([binary], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.buffer = b""
-
-    def send(self, obj):
-        self.proc.stdin.write(frame(obj))
-        self.proc.stdin.flush()
-
-    def read(self):
-        while True:
-            end = self.buffer.find(b"\r\n\r\n")
-            if end >= 0:
-                length = int(self.buffer[:end].split(b":")[1])
-                if len(self.buffer) >= end + 4 + length:
-                    body = self.buffer[end + 4:end + 4 + length]
-                    self.buffer = self.buffer[end + 4 + length:]
-                    return json.loads(body)
-            chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
-            if not chunk:
-                sys.exit("the server ended")
-            self.buffer += chunk
-
-    def wait_for(self, predicate):
-        while True:
-            message = self.read()
-            if predicate(message):
-                return message
-
 def measure(binary, text, edits, seed=7):
-    server = Server(binary)
-    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"general": {"positionEncodings": ["utf-8"]}}}})
-    server.wait_for(lambda m: m.get("id") == 1)
-    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    server = Session([binary])
+    server.start({"general": {"positionEncodings": ["utf-8"]}})
     uri = "file:///bench.md"
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
-    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    server.open(uri, text)
     lines = text.split("\n")
     # Typing inside cells and prose: after a letter or digit, where a keystroke changes text, not structure.
     table_lines = [i for i, line in enumerate(lines) if line.startswith("|") and "--" not in line]
@@ -75,25 +41,19 @@ def measure(binary, text, edits, seed=7):
         times.append((time.perf_counter() - start) * 1000)
         raw = lines[line].encode()
         lines[line] = (raw[:column] + b"x" + raw[column:]).decode()
-    server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-    server.wait_for(lambda m: m.get("id") == 2)
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    server.proc.wait(timeout=10)
+    server.stop()
     times.sort()
     return statistics.median(times), times[int(len(times) * 0.99) - 1]
 
 def code_action_latency(binary, text, resolves, requests=20):
     """Median milliseconds to answer textDocument/codeAction at line 5 of `text`."""
-    server = Server(binary)
+    server = Session([binary])
     code_action = {"codeActionLiteralSupport": {"codeActionKind": {"valueSet": ["quickfix", "refactor"]}}}
     if resolves:
         code_action.update({"dataSupport": True, "resolveSupport": {"properties": ["edit"]}})
-    server.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {"textDocument": {"codeAction": code_action}}}})
-    server.wait_for(lambda m: m.get("id") == 1)
-    server.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    server.start({"textDocument": {"codeAction": code_action}})
     uri = "file:///table.md"
-    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
-    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    server.open(uri, text)
     times = []
     for n in range(requests):
         start = time.perf_counter()
@@ -102,10 +62,7 @@ def code_action_latency(binary, text, resolves, requests=20):
             "context": {"diagnostics": []}}})
         server.wait_for(lambda m: m.get("id") == 10 + n)
         times.append((time.perf_counter() - start) * 1000)
-    server.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
-    server.wait_for(lambda m: m.get("id") == 2)
-    server.send({"jsonrpc": "2.0", "method": "exit"})
-    server.proc.wait(timeout=10)
+    server.stop()
     return statistics.median(times)
 
 def main():

@@ -6,7 +6,9 @@ whole-document formatting, peak memory).
 
 Usage: scripts/hostile.py
 """
-import json, os, subprocess, sys, tempfile, time
+import os, subprocess, sys, tempfile, time
+
+from lsp_session import Session
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -40,56 +42,25 @@ def main():
         print("%-36s %12d %9.2f %9.1f %7s" % (name, size, float(seconds), int(kilobytes) / 1024, status))
     server_on(binary, next(inputs())[1])
 
-def frame(obj):
-    body = json.dumps(obj, separators=(",", ":")).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
 def server_on(binary, text):
     """Opens `text` in the server; prints seconds to its diagnostics, to a keystroke's, to formatting."""
     stats = tempfile.NamedTemporaryFile(delete=False).name
-    proc = subprocess.Popen(["/usr/bin/time", "-o", stats, "-f", "%M", binary], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    buffer = bytearray()  # appended in place: a 100 MB answer arrives in many reads
-    def send(obj):
-        proc.stdin.write(frame(obj))
-        proc.stdin.flush()
-    def wait_for(predicate):
-        nonlocal buffer
-        while True:
-            end = buffer.find(b"\r\n\r\n")
-            if end >= 0:
-                length = int(buffer[:end].split(b":")[1])
-                if len(buffer) >= end + 4 + length:
-                    message = json.loads(bytes(buffer[end + 4:end + 4 + length]))
-                    del buffer[:end + 4 + length]
-                    if predicate(message):
-                        return message
-                    continue
-            chunk = os.read(proc.stdout.fileno(), 1 << 20)
-            if not chunk:
-                sys.exit("the server ended")
-            buffer += chunk
-    send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}})
-    wait_for(lambda m: m.get("id") == 1)
-    send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+    server = Session(["/usr/bin/time", "-o", stats, "-f", "%M", binary])
+    server.start({})
     uri = "file:///huge.md"
     start = time.monotonic()
-    send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
-    wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+    server.open(uri, text)
     opened = time.monotonic() - start
     start = time.monotonic()
     edit = {"range": {"start": {"line": 5, "character": 3}, "end": {"line": 5, "character": 3}}, "text": "x"}
-    send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [edit]}})
-    wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 2)
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [edit]}})
+    server.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 2)
     keystroke = time.monotonic() - start
     start = time.monotonic()
-    send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/formatting", "params": {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}}})
-    edits = len(wait_for(lambda m: m.get("id") == 2)["result"])
+    server.send({"jsonrpc": "2.0", "id": 3, "method": "textDocument/formatting", "params": {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}}})
+    edits = len(server.wait_for(lambda m: m.get("id") == 3)["result"])
     formatting = time.monotonic() - start
-    send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
-    wait_for(lambda m: m.get("id") == 3)
-    send({"jsonrpc": "2.0", "method": "exit"})
-    status = proc.wait()
+    status = server.stop()
     with open(stats) as f:
         peak = int(f.read().split()[-1]) / 1024
     os.unlink(stats)

@@ -1,0 +1,63 @@
+"""A minimal LSP client over a process's stdio, shared by the benchmark and recording scripts."""
+import json, os, select, subprocess, time
+
+def frame(obj, ascii=True):
+    body = json.dumps(obj, ensure_ascii=ascii, separators=(",", ":")).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+class Session:
+    """Runs `command` (gridls, possibly behind a wrapper such as /usr/bin/time) and talks LSP to it."""
+
+    def __init__(self, command, ascii=True):
+        self.proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.ascii = ascii
+        self.buffer = bytearray()  # appended in place: a 100 MB answer arrives in many reads
+
+    def send(self, obj):
+        self.proc.stdin.write(frame(obj, self.ascii))
+        self.proc.stdin.flush()
+
+    def read(self, timeout=None):
+        """The next message; None when the server ends its output, or nothing comes within `timeout`."""
+        deadline = None if timeout is None else time.time() + timeout
+        while True:
+            end = self.buffer.find(b"\r\n\r\n")
+            if end >= 0:
+                length = int(bytes(self.buffer[:end]).split(b":")[1])
+                if len(self.buffer) >= end + 4 + length:
+                    message = json.loads(bytes(self.buffer[end + 4:end + 4 + length]))
+                    del self.buffer[:end + 4 + length]
+                    return message
+            if deadline is not None:
+                left = deadline - time.time()
+                if left <= 0 or not select.select([self.proc.stdout], [], [], left)[0]:
+                    return None
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 20)
+            if not chunk:
+                return None
+            self.buffer += chunk
+
+    def wait_for(self, predicate):
+        while True:
+            message = self.read()
+            if message is None:
+                raise SystemExit("the server ended")
+            if predicate(message):
+                return message
+
+    def start(self, capabilities):
+        self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": capabilities}})
+        self.wait_for(lambda m: m.get("id") == 1)
+        self.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+
+    def open(self, uri, text):
+        """Opens a document and waits for its first diagnostics."""
+        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+        self.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
+
+    def stop(self):
+        """shutdown and exit; the exit status."""
+        self.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        self.wait_for(lambda m: m.get("id") == 2)
+        self.send({"jsonrpc": "2.0", "method": "exit"})
+        return self.proc.wait(timeout=30)
