@@ -9,11 +9,7 @@ public enum DiagnosticReport {
 
     /// Zero-based line and byte column of an offset.
     static func position(of offset: Int, in text: TextLines) -> (line: Int, column: Int) {
-        var low = 0, high = text.starts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if text.starts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return (low, offset - text.starts[low])
+        let line = text.line(containing: offset)
+        return (line, offset - text.starts[line])
     }
 }

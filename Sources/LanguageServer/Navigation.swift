@@ -82,9 +82,8 @@ extension Server {
     func hover(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
         let position = document.clamp(try params.position(), encoding)
-        guard let table = document.index.table(at: position.line),
-              let number = document.index.tables.firstIndex(where: { $0.firstLine == table.firstLine }) else { return .null }
-        let local = document.local(table)
+        guard let number = document.index.tableIndices(overlapping: position.line..<position.line + 1).first else { return .null }
+        let local = document.local(document.index.tables[number])
         guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions()),
               let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: formatOptions().width),
               let index = grid.cellIndex(row: slot.row, column: slot.column) else { return .null }

@@ -47,14 +47,12 @@ struct ActionTarget {
         local = document.local(table)
         guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: options) else { return nil }
         self.grid = grid
-        func cell(_ position: (line: Int, byte: Int)) -> GridCell? {
-            guard table.lines.contains(position.line),
-                  let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: options.width),
-                  let index = grid.cellIndex(row: slot.row, column: slot.column) else { return nil }
-            return grid.cells[index]
-        }
-        first = cell(start)
-        last = cell(end) ?? first
+        // Both ends located in one reading of the table (the start is in it; an end outside it is on no cell).
+        let ends = table.lines.contains(end.line) ? [start, end] : [start]
+        let cells = TableLocator.slots(at: ends.map { document.offset($0, in: local) }, in: local.region, text: local.text, options: options.width)
+            .map { slot in slot.flatMap { grid.cellIndex(row: $0.row, column: $0.column) }.map { grid.cells[$0] } }
+        first = cells[0]
+        last = cells[cells.count - 1] ?? first
     }
 
     /// The action this command stands for here, or nil when it does not apply at this place.

@@ -135,11 +135,6 @@ struct TableIndex: Sendable {
 
     /// The table holding line `line`.
     func table(at line: Int) -> Table? {
-        var low = 0, high = tables.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tables[mid].lines.upperBound <= line { low = mid + 1 } else { high = mid }
-        }
-        return low < tables.count && tables[low].lines.contains(line) ? tables[low] : nil
+        tableIndices(overlapping: line..<line + 1).first.map { tables[$0] }
     }
 }

@@ -91,10 +91,8 @@ public enum DocumentFormatter {
     /// Edits turning the table's lines into `lines` (texts after the container prefix).
     static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]]) -> [TextEdit] {
         let old = region.lines
-        let lines = lines.indices.map { offset in
-            let line = region.firstLine + min(offset, old.count - 1)
-            return keepingIndentation(lines[offset], after: text.bytes[text.starts[line]..<region.contentStarts[line - region.firstLine]])
-        }
+        // Each new line goes after the prefix of the old line at its offset (or of the last one).
+        let lines = lines.indices.map { keepingIndentation(lines[$0], after: region.prefix(ofLine: min($0, old.count - 1), in: text)) }
         func oldText(_ offset: Int) -> ArraySlice<UInt8> {
             text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)]
         }
@@ -119,11 +117,8 @@ public enum DocumentFormatter {
         _ text: TextLines, region: TableRegion, lines: [[UInt8]], replacing removed: Range<Int>, with inserted: Range<Int>
     ) -> TextEdit {
         let old = region.contentStarts.count
-        let terminator = Array(text.terminator(region.firstLine)).isEmpty ? [UInt8(0x0A)] : Array(text.terminator(region.firstLine))
-        func prefix(_ offset: Int) -> ArraySlice<UInt8> {
-            let line = min(offset, old - 1)
-            return text.bytes[text.starts[region.firstLine + line]..<region.contentStarts[line]]
-        }
+        let terminator = region.newLineTerminator(in: text)
+        func prefix(_ offset: Int) -> ArraySlice<UInt8> { region.prefix(ofLine: min(offset, old - 1), in: text) }
         if removed.isEmpty && removed.lowerBound == old {
             // Lines added after the table's last line: insert them after its content, each after a terminator.
             let at = text.contentEnd(region.firstLine + old - 1)
@@ -167,10 +162,7 @@ public enum DocumentFormatter {
                 reserve(printer.printedByteCount)
                 for offset in 0..<printer.lineCount {
                     out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                    if bytes[text.starts[region.firstLine + offset]..<region.contentStarts[offset]].last == quoteMarker
-                        && printer.indent.first == space {
-                        out.append(space)  // as keepingIndentation does
-                    }
+                    if needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: printer.indent.first) { out.append(space) }
                     printer.appendLine(offset, to: &out)
                     copied = text.contentEnd(region.firstLine + offset)
                 }
@@ -196,8 +188,7 @@ public enum DocumentFormatter {
     }
 
     static func pipePrinter(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
-        let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
-        let prefixWidth = PipeTableLayout.width(prefix, at: 0, options.width)
+        let prefixWidth = PipeTableLayout.width(region.prefix(ofLine: 0, in: text), at: 0, options.width)
         return PipeTablePrinter(
             PipeTable.parse(text, region: region), indent: tableIndentation(text, region: region),
             startColumn: prefixWidth, options: options)
@@ -206,10 +197,14 @@ public enum DocumentFormatter {
     private static let quoteMarker = UInt8(ascii: ">"), space = UInt8(ascii: " ")
 
     /// After a `>` with no space behind it, the first space of a table line's indentation would be read
-    /// as the block-quote marker's own, and the line would lose a column each time it is formatted: write
-    /// the marker's space first.
+    /// as the block-quote marker's own, and the line would lose a column each time it is formatted: the
+    /// marker's space is written first.
+    static func needsMarkerSpace(after prefix: ArraySlice<UInt8>, before first: UInt8?) -> Bool {
+        prefix.last == quoteMarker && first == space
+    }
+
     static func keepingIndentation(_ line: [UInt8], after prefix: ArraySlice<UInt8>) -> [UInt8] {
-        prefix.last == quoteMarker && line.first == space ? [space] + line : line
+        needsMarkerSpace(after: prefix, before: line.first) ? [space] + line : line
     }
 
     /// The first line's indentation when it is 0–3 columns (a grid table's, any), else the delimiter

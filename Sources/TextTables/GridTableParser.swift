@@ -16,14 +16,17 @@ public enum GridTableParser {
         return reader.read()
     }
 
-    /// The slot (row, column) that byte `offset` lies in: on a content line, between the `|` around it;
-    /// on a border, inside a cell that spans across it. Nil on a rule, a junction, or an unreadable table.
-    public static func slot(at offset: Int, in text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> (row: Int, column: Int)? {
+    /// The slot (row, column) that each byte offset lies in, reading the table once: on a content line,
+    /// between the `|` around it; on a border, inside a cell that spans across it. Nil on a rule, a
+    /// junction, outside the table, or everywhere in an unreadable table.
+    public static func slots(at offsets: [Int], in text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> [(row: Int, column: Int)?] {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
-        guard reader.read().grid != nil, let i = region.lines.firstIndex(where: { text.starts[$0] <= offset && offset <= text.contentEnd($0) }) else {
-            return nil
+        guard reader.read().grid != nil else { return offsets.map { _ in nil } }
+        return offsets.map { offset in
+            let line = text.line(containing: offset)
+            guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
+            return reader.slot(line: line - region.firstLine, offset: offset)
         }
-        return reader.slot(line: i - region.firstLine, offset: offset)
     }
 }
 
@@ -124,8 +127,8 @@ struct GridTableReader {
         var border = Array(text.bytes[region.contentStarts[0]..<top.end])
         for index in border.indices where border[index] == G.equals || border[index] == G.colon { border[index] = G.dash }
         let lastLine = region.lines.upperBound - 1
-        let prefix = text.bytes[text.starts[lastLine]..<region.contentStarts[lines.count - 1]]
-        let terminator = text.terminator(region.firstLine).isEmpty ? [0x0A] : Array(text.terminator(region.firstLine))
+        let prefix = region.prefix(ofLine: lines.count - 1, in: text)
+        let terminator = region.newLineTerminator(in: text)
         let end = text.contentEnd(lastLine)
         return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: end..<end, newText: terminator + prefix + border)])
     }

@@ -58,7 +58,7 @@ public enum TableEditor {
             if target == .grid {
                 lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
             } else {
-                let prefix = text.bytes[text.starts[region.firstLine]..<region.contentStarts[0]]
+                let prefix = region.prefix(ofLine: 0, in: text)
                 // Checked by `pipeRefusal` in `outcome`.
                 let table = TableConversion.pipeTable(edited)!
                 lines = PipeTablePrinter(

@@ -12,18 +12,26 @@ public enum TableLocator {
     public static func slot(
         at offset: Int, in region: TableRegion, text: TextLines, options: WidthOptions = .init()
     ) -> (row: Int, column: Int)? {
+        slots(at: [offset], in: region, text: text, options: options)[0]
+    }
+
+    /// `slot(at:)` for several offsets, reading a grid table once.
+    public static func slots(
+        at offsets: [Int], in region: TableRegion, text: TextLines, options: WidthOptions = .init()
+    ) -> [(row: Int, column: Int)?] {
         switch region.kind {
         case .grid:
-            return GridTableParser.slot(at: offset, in: text, region: region, options: options)
+            return GridTableParser.slots(at: offsets, in: text, region: region, options: options)
         case .pipe:
-            guard let line = region.lines.first(where: { text.starts[$0] <= offset && offset <= text.contentEnd($0) }) else {
-                return nil
+            return offsets.map { offset in
+                let line = text.line(containing: offset)
+                guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
+                let offsetInTable = line - region.firstLine
+                let row = max(0, offsetInTable - 1)
+                let start = region.contentStarts[offsetInTable], end = text.contentEnd(line)
+                let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
+                return (row, pipeColumn(text.bytes, from: p, to: end, offset: offset))
             }
-            let offsetInTable = line - region.firstLine
-            let row = max(0, offsetInTable - 1)
-            let start = region.contentStarts[offsetInTable], end = text.contentEnd(line)
-            let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
-            return (row, pipeColumn(text.bytes, from: p, to: end, offset: offset))
         }
     }
 

@@ -11,6 +11,17 @@ public struct TableRegion: Sendable, Hashable {
 
     public var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
 
+    /// What lines added to the table end with: its first line's terminator, or `\n` when it has none.
+    public func newLineTerminator(in text: TextLines) -> [UInt8] {
+        let terminator = text.terminator(firstLine)
+        return terminator.isEmpty ? [0x0A] : Array(terminator)
+    }
+
+    /// The container prefix of the table's line `offset` (block-quote markers, list indentation).
+    public func prefix(ofLine offset: Int, in text: TextLines) -> ArraySlice<UInt8> {
+        text.bytes[text.starts[firstLine + offset]..<contentStarts[offset]]
+    }
+
     public init(kind: Kind, firstLine: Int, contentStarts: [Int]) {
         self.kind = kind
         self.firstLine = firstLine
