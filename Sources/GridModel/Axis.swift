@@ -1,6 +1,9 @@
 /// Rows or columns: insert, delete and move are the same operation along either axis.
 enum Axis {
     case rows, columns
+
+    /// Columns for rows, rows for columns.
+    var across: Axis { self == .rows ? .columns : .rows }
 }
 
 extension SlotRect {

@@ -25,7 +25,7 @@ extension Grid {
             throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
         }
         let path = axis
-        let other: Axis = axis == .rows ? .columns : .rows
+        let other = axis.across
         var covered = [Bool](repeating: false, count: self.count(along: other))
         var result: [GridCell] = []
         result.reserveCapacity(cells.count + covered.count)

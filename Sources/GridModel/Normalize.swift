@@ -20,16 +20,14 @@ extension Grid {
 
     /// Per line along `axis`: false when every cell crosses the boundary just before it (line 0 is kept).
     private func visibleLines(along axis: Axis) -> [Bool] {
-        // Plain property access rather than key paths: this runs on every printed grid table.
-        let alongRows = axis == .rows
-        var crossing = [Int](repeating: 0, count: alongRows ? rowCount : columnCount)
+        var crossing = [Int](repeating: 0, count: count(along: axis))
         for cell in cells {
-            let range = alongRows ? cell.rect.rows : cell.rect.columns
+            let range = cell.rect[axis]
             guard range.count > 1 else { continue }
-            let breadth = alongRows ? cell.rect.columns.count : cell.rect.rows.count
+            let breadth = cell.rect[axis.across].count
             for boundary in (range.lowerBound + 1)..<range.upperBound { crossing[boundary] += breadth }
         }
-        let full = alongRows ? columnCount : rowCount
+        let full = count(along: axis.across)
         return crossing.indices.map { $0 == 0 || crossing[$0] < full }
     }
 
