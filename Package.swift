@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "LanguageServer", dependencies: ["TextTables", "JSONRPC"]),
         .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer"]),
         .executableTarget(name: "gridls", dependencies: ["GridlsCLI"]),
-        // Shared by the test targets: a seeded random number generator.
+        // Shared by the test targets: a seeded random number generator and child processes that inherit nothing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
         .testTarget(
@@ -23,11 +23,11 @@ let package = Package(
             dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI"]),
+        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.
-        .testTarget(name: "EditorTests", dependencies: ["gridls"]),
+        .testTarget(name: "EditorTests", dependencies: ["gridls", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The editor plugins in the real editors, headless, driving the built `gridls`: Vim 9 through its LSP
@@ -26,23 +27,13 @@ struct HeadlessEditorTests {
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         let results = work.appendingPathComponent("results.txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.which(program) ?? program)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Self.binaryFolder.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["GRIDLS_WORK"] = work.path
         environment["GRIDLS_RESULTS"] = results.path
         environment["HOME"] = work.path
-        process.environment = environment
-        process.currentDirectoryURL = work
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date(timeIntervalSinceNow: 120)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning { process.terminate() }
+        let process = try ChildProcess(Self.which(program) ?? program, arguments, environment: environment, directory: work.path)
+        process.wait(killingAfter: 120)
         return (try? String(contentsOf: results, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? ["FAIL no results from \(program)"]
     }
 
@@ -74,22 +65,15 @@ struct HeadlessEditorTests {
 struct VSCodeExtensionTests {
     @Test(.enabled(if: HeadlessEditorTests.available("node"), "needs node"))
     func nodeTestsPass() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: HeadlessEditorTests.which("node") ?? "/usr/bin/node")
-        process.arguments = ["--test", "test/"]
-        process.currentDirectoryURL = HeadlessEditorTests.root.appendingPathComponent("editors/vscode")
-        // Output through a file: a pipe's write end inherited by another test's child would never close.
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-node-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
-        let handle = try FileHandle(forWritingTo: out)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
+        let process = try ChildProcess(
+            HeadlessEditorTests.which("node") ?? "/usr/bin/node", ["--test", "test/"],
+            directory: HeadlessEditorTests.root.appendingPathComponent("editors/vscode").path,
+            output: .file(out.path), error: .sameAsOutput)
+        let status = process.wait(killingAfter: 120)
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(status == 0, "\(text)")
         #expect(text.contains("# fail 0"), "\(text)")
         #expect(text.contains("# pass 17"), "\(text)")
     }

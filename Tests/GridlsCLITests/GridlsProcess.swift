@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `gridls` binary, as a user or CI would, and collects what it printed.
 struct GridlsRun {
@@ -20,28 +21,19 @@ enum Gridls {
     }()
 
     static func run(_ arguments: [String], stdin: String = "", in directory: URL? = nil) throws -> GridlsRun {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-stdin-\(UUID().uuidString)")
         try Data(stdin.utf8).write(to: input)
-        defer { try? FileManager.default.removeItem(at: input) }
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        // stdout and stderr through files: a pipe's write end inherited by another test's child process
-        // would keep reading it from ever reaching its end.
         let out = input.appendingPathExtension("out"), err = input.appendingPathExtension("err")
-        for file in [out, err] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
-        defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
-        let outHandle = try FileHandle(forWritingTo: out), errHandle = try FileHandle(forWritingTo: err)
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        try process.run()
-        process.waitUntilExit()
-        try outHandle.close()
-        try errHandle.close()
+        defer { for file in [input, out, err] { try? FileManager.default.removeItem(at: file) } }
+        let process = try ChildProcess(
+            binary.path, arguments, directory: directory?.path,
+            input: .file(input.path), output: .file(out.path), error: .file(err.path))
+        // Generous for a debug build on a slow machine; a hang fails the test instead of the whole run.
+        guard let status = process.wait(killingAfter: 300) else {
+            throw ChildProcess.Failure(message: "gridls \(arguments) did not end within 300 s")
+        }
         return GridlsRun(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }

@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import TestSupport
 import Testing
 
 /// Clients that misbehave: the server answers what it can and exits cleanly, never spins.
@@ -38,13 +39,7 @@ struct HostileClientTests {
     }
 
     @Test func aClientThatStopsReadingDoesNotHangTheServerForever() throws {
-        let process = Process()
-        process.executableURL = LSPClient.binary
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(LSPClient.binary.path, input: .pipe, output: .pipe)
         let document = String(repeating: "| a | b |\n|-|-|\n| 1 | 2 |\n\n", count: 2000)
         let initialize: JSON = ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]]
         let open: JSON = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///big.md", "version": 1, "text": .string(document)]]]
@@ -54,14 +49,10 @@ struct HostileClientTests {
             stream += frame(format.serialized())
         }
         // Nobody reads the answers; then the reading end goes away and the input ends.
-        let bytes = Data(stream)
-        let writer = Thread { try? input.fileHandleForWriting.write(contentsOf: bytes); try? input.fileHandleForWriting.close() }
-        writer.start()
+        let bytes = Data(stream), input = process.input!
+        Thread { try? input.write(contentsOf: bytes); try? input.close() }.start()
         Thread.sleep(forTimeInterval: 0.5)
-        try output.fileHandleForReading.close()
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        #expect(!process.isRunning)
-        if process.isRunning { process.terminate() }
+        try process.output!.close()
+        #expect(process.wait(killingAfter: 20) != nil)
     }
 }

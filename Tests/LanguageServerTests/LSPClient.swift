@@ -1,8 +1,10 @@
 import Foundation
 import JSONRPC
-import Synchronization
+import TestSupport
 
 /// A test client: runs the built `gridls` binary and talks LSP to it over pipes, as an editor would.
+/// The server ends with the client: its input closes when the client goes away (and it is killed if it
+/// lingers), so no test leaves a server or a descriptor behind.
 final class LSPClient: @unchecked Sendable {
     static let binary: URL = {
         if let path = ProcessInfo.processInfo.environment["GRIDLS_BINARY"] { return URL(fileURLWithPath: path) }
@@ -13,87 +15,49 @@ final class LSPClient: @unchecked Sendable {
         return folder.appendingPathComponent("gridls")
     }()
 
-    let process = Process()
-    private let input = Pipe(), output = Pipe(), errors = Pipe()
-    private let condition = NSCondition()
-    private var messages: [JSON] = []
-    private var ended = false
+    /// How long a test waits for an answer before it fails instead of hanging.
+    static let patience: Double = 60
+
+    let process: ChildProcess
+    private let inbox: Inbox
     private var nextID = 0
     /// Answers the server's requests (workspace/applyEdit): method and params in, result out.
-    var onServerRequest: (String, JSON?) -> JSON = { _, _ in ["applied": true] }
+    var onServerRequest: (String, JSON?) -> JSON {
+        get { inbox.withLock { $0.onServerRequest } }
+        set { inbox.withLock { $0.onServerRequest = newValue } }
+    }
     /// When false, the server's requests are queued like any message and answered by the test.
-    var answersServerRequests = true
+    var answersServerRequests: Bool {
+        get { inbox.withLock { $0.answersServerRequests } }
+        set { inbox.withLock { $0.answersServerRequests = newValue } }
+    }
     /// Notifications dropped on arrival: a long session would otherwise queue thousands that nobody reads.
-    var ignoredNotifications: Set<String> = []
+    var ignoredNotifications: Set<String> {
+        get { inbox.withLock { $0.ignoredNotifications } }
+        set { inbox.withLock { $0.ignoredNotifications = newValue } }
+    }
 
     init(arguments: [String] = []) throws {
         // A server that dies must fail the test, not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        LSPClient.started.withLock { $0.append(process) }
-        let reader = Thread { [self] in readLoop() }
-        reader.start()
+        process = try ChildProcess(Self.binary.path, arguments, input: .pipe, output: .pipe, error: .pipe)
+        inbox = Inbox(input: process.input!)
+        // The threads hold the inbox and the pipes' read ends, never the client: they end when the server does.
+        let inbox = inbox, output = process.output!, errors = process.error!
+        Thread { inbox.readLoop(output) }.start()
         let log = ProcessInfo.processInfo.environment["GRIDLS_TEST_STDERR"]
-        let drain = Thread { [errors] in
-            let data = errors.fileHandleForReading.readDataToEndOfFile()
+        Thread {
+            let data = errors.readDataToEndOfFile()
             if let log { try? data.write(to: URL(fileURLWithPath: log)) }
-        }
-        drain.start()
+        }.start()
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        closeInput()
+        process.wait(killingAfter: 10)
     }
 
-    /// Every server started, ended when the test process exits (a client's reader thread keeps it alive).
-    static let started: Mutex<[Process]> = {
-        atexit {
-            LSPClient.started.withLock { processes in
-                for process in processes where process.isRunning { process.terminate() }
-            }
-        }
-        return Mutex([])
-    }()
-
-    private func readLoop() {
-        var frames = FrameReader()
-        let handle = output.fileHandleForReading
-        while true {
-            let data = handle.availableData
-            if data.isEmpty { break }
-            frames.append(data)
-            while case .message(let body)? = frames.next() {
-                guard let json = try? JSONParser.parse(body) else { continue }
-                if json["id"] == nil, let method = json["method"]?.string, ignoredNotifications.contains(method) { continue }
-                if answersServerRequests, let method = json["method"]?.string, let id = json["id"] {
-                    let result = onServerRequest(method, json["params"])
-                    writeRaw(frame(JSON.object(["jsonrpc": "2.0", "id": id, "result": result]).serialized()))
-                    condition.lock()
-                    messages.append(json)
-                    condition.broadcast()
-                    condition.unlock()
-                    continue
-                }
-                condition.lock()
-                messages.append(json)
-                condition.broadcast()
-                condition.unlock()
-            }
-        }
-        condition.lock()
-        ended = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func writeRaw(_ bytes: [UInt8]) {
-        try? input.fileHandleForWriting.write(contentsOf: Data(bytes))
-    }
+    func writeRaw(_ bytes: [UInt8]) { inbox.write(bytes) }
 
     func send(_ message: JSON) { writeRaw(frame(message.serialized())) }
 
@@ -110,16 +74,8 @@ final class LSPClient: @unchecked Sendable {
         return waitFor { $0["id"] == .int(id) && $0["method"] == nil } ?? ["error": "no response"]
     }
 
-    /// The first message (in arrival order, consumed) that matches, waiting up to 20 seconds.
-    func waitFor(_ matches: (JSON) -> Bool) -> JSON? {
-        let deadline = Date(timeIntervalSinceNow: 20)
-        condition.lock()
-        defer { condition.unlock() }
-        while true {
-            if let index = messages.firstIndex(where: matches) { return messages.remove(at: index) }
-            if ended || !condition.wait(until: deadline) { return nil }
-        }
-    }
+    /// The first message (in arrival order, consumed) that matches, waiting up to `patience` seconds.
+    func waitFor(_ matches: (JSON) -> Bool) -> JSON? { inbox.take(matches, within: Self.patience) }
 
     func notification(_ method: String) -> JSON? { waitFor { $0["method"]?.string == method && $0["id"] == nil }?["params"] }
 
@@ -138,13 +94,74 @@ final class LSPClient: @unchecked Sendable {
         notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": .int(version), "text": .string(text)]])
     }
 
-    func closeInput() { try? input.fileHandleForWriting.close() }
+    func closeInput() { try? process.input?.close() }
 
-    /// Waits for the process to end and returns its exit status.
-    func exitStatus() -> Int32 {
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        return process.isRunning ? -1 : process.terminationStatus
+    /// Waits for the process to end and returns its exit status (-1 if it is still running after 20 s).
+    func exitStatus() -> Int32 { process.wait(timeout: 20) ?? -1 }
+}
+
+/// What the client's reader thread shares with it: the messages that arrived, how to answer the server's
+/// requests, and the server's input.
+private final class Inbox: @unchecked Sendable {
+    struct State {
+        var messages: [JSON] = []
+        var ended = false
+        var onServerRequest: (String, JSON?) -> JSON = { _, _ in ["applied": true] }
+        var answersServerRequests = true
+        var ignoredNotifications: Set<String> = []
+    }
+
+    private let input: FileHandle
+    private let condition = NSCondition()
+    private var state = State()
+
+    init(input: FileHandle) { self.input = input }
+
+    func withLock<T>(_ body: (inout State) -> T) -> T {
+        condition.lock()
+        defer { condition.unlock() }
+        return body(&state)
+    }
+
+    func write(_ bytes: [UInt8]) { try? input.write(contentsOf: Data(bytes)) }
+
+    func readLoop(_ output: FileHandle) {
+        var frames = FrameReader()
+        while case let data = output.availableData, !data.isEmpty {
+            frames.append(data)
+            while case .message(let body)? = frames.next() {
+                guard let json = try? JSONParser.parse(body) else { continue }
+                receive(json)
+            }
+        }
+        try? output.close()
+        withLock { $0.ended = true }
+        condition.broadcast()
+    }
+
+    private func receive(_ json: JSON) {
+        let (ignored, answer) = withLock { state in
+            let method = json["method"]?.string
+            let ignored = json["id"] == nil && method.map(state.ignoredNotifications.contains) == true
+            return (ignored, state.answersServerRequests && method != nil && json["id"] != nil ? state.onServerRequest : nil)
+        }
+        if ignored { return }
+        if let answer, let method = json["method"]?.string, let id = json["id"] {
+            write(frame(JSON.object(["jsonrpc": "2.0", "id": id, "result": answer(method, json["params"])]).serialized()))
+        }
+        withLock { $0.messages.append(json) }
+        condition.broadcast()
+    }
+
+    /// The first message that matches, removed from the inbox; nil when none comes within `seconds`.
+    func take(_ matches: (JSON) -> Bool, within seconds: Double) -> JSON? {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            if let index = state.messages.firstIndex(where: matches) { return state.messages.remove(at: index) }
+            if state.ended || !condition.wait(until: deadline) { return nil }
+        }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// GitHub's reference renderer, `cmark-gfm -e table`, as the oracle for what a document means.
 enum Cmark {
@@ -15,21 +16,16 @@ enum Cmark {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-cmark-\(UUID().uuidString).md")
         try Data(markdown).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        // Output through a file too: another test's child process may inherit a pipe's write end and
-        // keep it open, and then reading a pipe to its end would never finish.
         let out = file.appendingPathExtension("html")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-e", "table", file.path]
-        let handle = try FileHandle(forWritingTo: out)
-        process.standardOutput = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
+        let process = try ChildProcess(path, ["-e", "table", file.path], output: .file(out.path))
+        guard process.wait(killingAfter: 60) == 0 else { throw CmarkFailed() }
         let html = try Data(contentsOf: out)
         return String(decoding: html, as: UTF8.self)
+    }
+
+    struct CmarkFailed: Error, CustomStringConvertible {
+        var description: String { "cmark-gfm failed or did not end within 60 s" }
     }
 
     struct CmarkMissing: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// pandoc and docutils, through `scripts/read_tables.py`: what each reads from a document's tables.
 enum ReferenceReaders {
@@ -25,20 +26,10 @@ enum ReferenceReaders {
     }
 
     private static func run(_ arguments: [String]) throws -> String {
-        // Output through a file: a pipe's write end inherited by another test's child would never close.
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-ref-out-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
-        let handle = try FileHandle(forWritingTo: out)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        guard process.terminationStatus == 0 else { throw Failure(description: "python3 \(arguments.joined(separator: " ")) failed") }
+        let process = try ChildProcess("/usr/bin/env", ["python3"] + arguments, output: .file(out.path))
+        guard process.wait(killingAfter: 300) == 0 else { throw Failure(description: "python3 \(arguments.joined(separator: " ")) failed") }
         return String(decoding: try Data(contentsOf: out), as: UTF8.self)
     }
 }
