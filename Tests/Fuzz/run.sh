@@ -11,7 +11,8 @@ shift || true
 targets=${*:-markdown grid jsonrpc}
 build=.build-fuzz
 mkdir -p "$build" Tests/Fuzz/crashes
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6)
+# lld: the default gold linker prints a warning for every sanitizer symbol it cannot export.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld)
 
 module() {  # name, sources, libraries it needs
     local name=$1; shift
@@ -34,14 +35,18 @@ for target in $targets; do
     cp -n Tests/Fuzz/corpus/$target/* "$work/" 2>/dev/null || true
     if [ -n "${FUZZ_RUNS:-}" ]; then echo "== fuzz-$target for $FUZZ_RUNS inputs"; else echo "== fuzz-$target for ${seconds}s"; fi
     log="$build/fuzz-$target.log"
-    limit=-max_total_time="$seconds"
-    [ -n "${FUZZ_RUNS:-}" ] && limit=-runs="$FUZZ_RUNS"
-    if SWIFT_BACKTRACE=enable=no "$build/fuzz-$target" "$work" "$limit" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
+    # With FUZZ_RUNS, libFuzzer stops after that many inputs; -max_total_time and timeout(1) are backstops,
+    # so that a fuzzer that stalls fails the run with its log instead of holding CI until its deadline.
+    limit=(-max_total_time="$seconds") deadline=$((seconds + 300))
+    [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS" -max_total_time=240) deadline=300
+    if SWIFT_BACKTRACE=enable=no timeout -k 10 "$deadline" "$build/fuzz-$target" "$work" "${limit[@]}" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="Tests/Fuzz/crashes/$target-" -print_final_stats=1 ${FUZZ_SEED:+-seed=$FUZZ_SEED} > "$log" 2>&1; then
         grep -E "^stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)" "$log"
     else
         status=1
+        echo "fuzz-$target failed or stalled; the end of its log:"
         grep -E "Fatal error|failed:|ERROR: |SUMMARY|Test unit written|Base64|^stat::number_of_executed_units" "$log" | head -20
+        tail -n 20 "$log"
     fi
 done
 exit $status
