@@ -7,13 +7,7 @@ import Testing
 struct HeadlessEditorTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static let binaryFolder: URL = {
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("gridls").path) {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder
-    }()
+    static var binaryFolder: URL { builtGridls.deletingLastPathComponent() }
 
     static func which(_ program: String) -> String? {
         ["/usr/bin", "/usr/local/bin", "/bin"].map { "\($0)/\(program)" }.first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -9,16 +9,7 @@ struct GridlsRun {
 }
 
 enum Gridls {
-    /// The binary beside the test bundle in the build folder, or $GRIDLS_BINARY.
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["GRIDLS_BINARY"] { return URL(fileURLWithPath: path) }
-        let testExecutable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var folder = testExecutable.deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("gridls").path) {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder.appendingPathComponent("gridls")
-    }()
+    static var binary: URL { builtGridls }
 
     static func run(_ arguments: [String], stdin: String = "", in directory: URL? = nil) throws -> GridlsRun {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-stdin-\(UUID().uuidString)")

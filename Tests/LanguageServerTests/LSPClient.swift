@@ -6,14 +6,7 @@ import TestSupport
 /// The server ends with the client: its input closes when the client goes away (and it is killed if it
 /// lingers), so no test leaves a server or a descriptor behind.
 final class LSPClient: @unchecked Sendable {
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["GRIDLS_BINARY"] { return URL(fileURLWithPath: path) }
-        var folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("gridls").path) {
-            folder = folder.deletingLastPathComponent()
-        }
-        return folder.appendingPathComponent("gridls")
-    }()
+    static var binary: URL { builtGridls }
 
     /// How long a test waits for an answer before it fails instead of hanging.
     static let patience: Double = 60
