@@ -72,14 +72,14 @@ extension OpenDocument {
     func clamp(_ position: Position, _ encoding: PositionEncoding) -> (line: Int, byte: Int) {
         guard position.line < text.lineCount else {
             let last = text.lineCount - 1
-            return (last, text.lines[last].bytes.count)
+            return (last, text.line(last).count)
         }
-        return (position.line, encoding.byteOffset(in: text.lines[position.line].bytes, character: position.character))
+        return (position.line, encoding.byteOffset(in: text.line(position.line), character: position.character))
     }
 
     func lspPosition(_ position: (line: Int, byte: Int), _ encoding: PositionEncoding) -> Position {
         let line = min(position.line, text.lineCount - 1)
-        return Position(line: line, character: encoding.character(in: text.lines[line].bytes, byteOffset: position.byte))
+        return Position(line: line, character: encoding.character(in: text.line(line), byteOffset: position.byte))
     }
 
     func lspRange(_ start: (line: Int, byte: Int), _ end: (line: Int, byte: Int), _ encoding: PositionEncoding) -> JSON {

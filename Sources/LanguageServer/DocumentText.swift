@@ -1,72 +1,134 @@
 import TextTables
 
-/// The lines of an open document, each its bytes and its terminator. A change replaces a range of lines,
-/// so its cost is proportional to the lines it touches (plus moving the array of line references).
+/// The text of an open document, kept byte for byte in chunks of whole lines.
+///
+/// A change rebuilds only the chunks it touches (a keystroke: one chunk of a few hundred lines), and a
+/// line costs its bytes plus one offset: a line of its own array cost about 80 bytes more, which for a
+/// 100 MB document of four million lines was most of the server's memory. Every chunk but the last ends
+/// with `\n`, so chunk boundaries are line boundaries; terminators are kept as they were written.
 struct DocumentText: Sendable {
-    struct Line: Sendable, Equatable {
-        var bytes: [UInt8]
-        /// `\n`, `\r\n`, or nothing on the last line: a case, not an array, so that a line costs one
-        /// allocation (a 100 MB document has two million lines).
-        var terminator: Terminator
-    }
+    /// Lines in a chunk when one is built; a region of fewer than `chunkLines / 4` after a change takes in
+    /// the next chunk, so that deletions do not leave a trail of tiny chunks.
+    static let chunkLines = 256
 
-    enum Terminator: Sendable, Equatable {
-        case none, lf, crlf
-        static let lfBytes: [UInt8] = [0x0A], crlfBytes: [UInt8] = [0x0D, 0x0A]
-        var bytes: [UInt8] { self == .lf ? Terminator.lfBytes : self == .crlf ? Terminator.crlfBytes : [] }
-    }
+    private struct Chunk: Sendable {
+        let text: TextLines
+        /// Whole lines: a chunk ending in `\n` has no line after it (TextLines counts an empty one).
+        let lineCount: Int
+        let isLast: Bool
 
-    private(set) var lines: [Line]
-
-    init(_ bytes: [UInt8]) { self.init(TextLines(bytes)) }
-
-    init(_ text: TextLines) {
-        lines = (0..<text.count).map { line in
-            let end = text.contentEnd(line), terminatorLength = text.fullEnd(line) - end
-            return Line(bytes: Array(text.bytes[text.starts[line]..<end]), terminator: terminatorLength == 0 ? .none : terminatorLength == 1 ? .lf : .crlf)
+        init(_ bytes: [UInt8], isLast: Bool) {
+            text = TextLines(bytes)
+            self.isLast = isLast
+            lineCount = isLast ? text.count : text.count - 1
         }
     }
 
-    var lineCount: Int { lines.count }
+    private var chunks: [Chunk]
+    /// The document line where each chunk starts, then the line count.
+    private var firstLines: [Int]
+
+    init(_ bytes: [UInt8]) { self.init(TextLines(bytes)) }
+
+    init(_ whole: TextLines) {
+        chunks = Self.chunks(of: whole, isLast: true)
+        firstLines = []
+        recount(from: 0)
+    }
+
+    var lineCount: Int { firstLines[chunks.count] }
+
+    /// The bytes of a line without its terminator (`\n` or `\r\n`; a lone `\r` is text, as LSP clients
+    /// that keep it in a line see it).
+    func line(_ line: Int) -> ArraySlice<UInt8> {
+        let (chunk, local) = locate(line)
+        let text = chunks[chunk].text
+        var end = text.fullEnd(local)
+        if end > text.starts[local] && text.bytes[end - 1] == 0x0A {
+            end -= end - 1 > text.starts[local] && text.bytes[end - 2] == 0x0D ? 2 : 1
+        }
+        return text.bytes[text.starts[local]..<end]
+    }
 
     /// The whole text (proportional to the document: for tests and debugging, never per keystroke).
-    var bytes: [UInt8] { lines.flatMap { $0.bytes + $0.terminator.bytes } }
+    var bytes: [UInt8] { chunks.flatMap(\.text.bytes) }
 
     /// Replaces the text between two (line, byte) positions; returns the range of lines that now hold
     /// the new text.
     @discardableResult
     mutating func replace(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), with text: [UInt8]) -> ClosedRange<Int> {
-        let head = Array(lines[start.line].bytes[..<start.byte])
-        let tail = Array(lines[end.line].bytes[end.byte...])
-        let lastTerminator = lines[end.line].terminator
-        var replacement = DocumentText(head + text + tail).lines
-        replacement[replacement.count - 1].terminator = lastTerminator
-        lines.replaceSubrange(start.line...end.line, with: replacement)
-        return start.line...(start.line + replacement.count - 1)
+        let (first, startOffset) = offset(start)
+        var (last, endOffset) = offset(end)
+        var region = Array(chunks[first].text.bytes[..<startOffset])
+        region += text
+        region += chunks[last].text.bytes[endOffset...]
+        var lines = TextLines(region)
+        if lines.count < Self.chunkLines / 4 && last + 1 < chunks.count {
+            last += 1
+            region += chunks[last].text.bytes
+            lines = TextLines(region)
+        }
+        chunks.replaceSubrange(first...last, with: Self.chunks(of: lines, isLast: chunks[last].isLast))
+        recount(from: first)
+        let newLines = text.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        return start.line...(start.line + newLines)
     }
 
     /// Appends the text between two (line, byte) positions, the first not after the second.
     func append(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), to out: inout [UInt8]) {
-        guard start.line < end.line else {
-            out += lines[start.line].bytes[start.byte..<max(start.byte, end.byte)]
-            return
-        }
-        out += lines[start.line].bytes[start.byte...]
-        out += lines[start.line].terminator.bytes
-        for line in lines[(start.line + 1)..<end.line] {
-            out += line.bytes
-            out += line.terminator.bytes
-        }
-        out += lines[end.line].bytes[..<end.byte]
+        append(from: offset(start), to: offset(end), to: &out)
     }
 
-    /// Lines `range` as one buffer, with where each line starts in it.
+    /// Lines `range` as one buffer, terminators included.
     func slice(_ range: Range<Int>) -> [UInt8] {
+        guard !range.isEmpty else { return [] }
         var out: [UInt8] = []
-        for line in lines[range] {
-            out += line.bytes
-            out += line.terminator.bytes
-        }
+        let (last, local) = locate(range.upperBound - 1)
+        append(from: offset((range.lowerBound, 0)), to: (last, chunks[last].text.fullEnd(local)), to: &out)
         return out
+    }
+
+    private func append(from start: (chunk: Int, offset: Int), to end: (chunk: Int, offset: Int), to out: inout [UInt8]) {
+        guard start.chunk < end.chunk else {
+            out += chunks[start.chunk].text.bytes[start.offset..<max(start.offset, end.offset)]
+            return
+        }
+        out += chunks[start.chunk].text.bytes[start.offset...]
+        for chunk in chunks[(start.chunk + 1)..<end.chunk] { out += chunk.text.bytes }
+        out += chunks[end.chunk].text.bytes[..<end.offset]
+    }
+
+    /// The chunk holding a line and the line's number in it, by binary search.
+    private func locate(_ line: Int) -> (chunk: Int, line: Int) {
+        var low = 0, high = chunks.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if firstLines[middle] <= line { low = middle } else { high = middle - 1 }
+        }
+        return (low, line - firstLines[low])
+    }
+
+    /// The chunk and byte offset in it of a (line, byte) position.
+    private func offset(_ position: (line: Int, byte: Int)) -> (chunk: Int, offset: Int) {
+        let (chunk, local) = locate(position.line)
+        return (chunk, chunks[chunk].text.starts[local] + position.byte)
+    }
+
+    private mutating func recount(from chunk: Int) {
+        firstLines.removeSubrange(min(chunk + 1, firstLines.count)...)
+        if firstLines.isEmpty { firstLines = [0] }
+        for index in chunk..<chunks.count { firstLines.append(firstLines[index] + chunks[index].lineCount) }
+    }
+
+    /// Whole lines cut into chunks of `chunkLines`; only the last chunk of the document may lack a final `\n`.
+    private static func chunks(of text: TextLines, isLast: Bool) -> [Chunk] {
+        stride(from: 0, to: text.count, by: chunkLines).compactMap { first in
+            let end = first + chunkLines < text.count ? text.starts[first + chunkLines] : text.bytes.count
+            let isFinal = first + chunkLines >= text.count
+            // A text ending in `\n` has an empty last line: it belongs to the next chunk, or is the
+            // document's empty last line.
+            if isFinal && !isLast && text.starts[first] == end { return nil }
+            return Chunk(Array(text.bytes[text.starts[first]..<end]), isLast: isLast && isFinal)
+        }
     }
 }

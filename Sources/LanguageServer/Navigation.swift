@@ -18,8 +18,8 @@ extension Server {
             return [
                 "name": .string(name), "kind": 18,
                 "detail": .string(table.kind == .pipe ? "pipe table" : "grid table"),
-                "range": document.lspRange((table.firstLine, 0), (last, document.text.lines[last].bytes.count), encoding),
-                "selectionRange": document.lspRange((table.firstLine, 0), (table.firstLine, document.text.lines[table.firstLine].bytes.count), encoding),
+                "range": document.lspRange((table.firstLine, 0), (last, document.text.line(last).count), encoding),
+                "selectionRange": document.lspRange((table.firstLine, 0), (table.firstLine, document.text.line(table.firstLine).count), encoding),
             ]
         })
     }
@@ -45,7 +45,7 @@ extension Server {
             }
             let local = document.local(table)
             let last = table.lines.upperBound - 1
-            var ranges = [document.lspRange((table.firstLine, 0), (last, document.text.lines[last].bytes.count), encoding)]
+            var ranges = [document.lspRange((table.firstLine, 0), (last, document.text.line(last).count), encoding)]
             if let (row, cell) = rowAndCell(document, table: table, local: local, position: position) {
                 ranges.insert(row, at: 0)
                 if cell != row { ranges.insert(cell, at: 0) }
@@ -63,7 +63,7 @@ extension Server {
     ) -> (JSON, JSON)? {
         let offset = document.offset(position, in: local)
         let lineInTable = position.line - table.firstLine
-        let lineEnd = document.text.lines[position.line].bytes.count
+        let lineEnd = document.text.line(position.line).count
         let rowRange = document.lspRange((position.line, table.prefixLengths[lineInTable]), (position.line, lineEnd), encoding)
         switch table.kind {
         case .pipe:

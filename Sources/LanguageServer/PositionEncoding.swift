@@ -4,7 +4,16 @@ enum PositionEncoding: String, Sendable {
 
     /// The byte offset in `line` of a character offset; past the end means the end, and an offset inside
     /// a multi-unit character means that character's start.
-    func byteOffset(in line: [UInt8], character: Int) -> Int {
+    func byteOffset(in line: ArraySlice<UInt8>, character: Int) -> Int {
+        line.withUnsafeBufferPointer { byteOffset(in: $0, character: character) }
+    }
+
+    /// The character offset of a byte offset in `line`.
+    func character(in line: ArraySlice<UInt8>, byteOffset: Int) -> Int {
+        line.withUnsafeBufferPointer { character(in: $0, byteOffset: byteOffset) }
+    }
+
+    private func byteOffset(in line: UnsafeBufferPointer<UInt8>, character: Int) -> Int {
         if self == .utf8 {
             var offset = min(character, line.count)
             while offset > 0 && offset < line.count && line[offset] & 0xC0 == 0x80 { offset -= 1 }
@@ -22,8 +31,7 @@ enum PositionEncoding: String, Sendable {
         return line.count
     }
 
-    /// The character offset of a byte offset in `line`.
-    func character(in line: [UInt8], byteOffset: Int) -> Int {
+    private func character(in line: UnsafeBufferPointer<UInt8>, byteOffset: Int) -> Int {
         if self == .utf8 { return min(byteOffset, line.count) }
         var units = 0
         var i = 0

@@ -39,9 +39,9 @@ struct TableIndexTests {
         }
         for _ in 0..<25 {
             let line = next(open.text.lineCount)
-            let column = next(open.text.lines[line].bytes.count + 1)
+            let column = next(open.text.line(line).count + 1)
             let endLine = min(open.text.lineCount - 1, line + next(2))
-            let endColumn = endLine == line ? max(column, min(open.text.lines[endLine].bytes.count, column + next(3))) : next(open.text.lines[endLine].bytes.count + 1)
+            let endColumn = endLine == line ? max(column, min(open.text.line(endLine).count, column + next(3))) : next(open.text.line(endLine).count + 1)
             open.replace(from: (line, column), to: (endLine, endColumn), with: Array(inserts[next(inserts.count)].utf8))
             let full = MarkdownScanner.scan(TextLines(open.text.bytes)).tables
             #expect(open.index.tables.map(\.lines) == full.map(\.lines))
