@@ -27,7 +27,7 @@ struct TableIndexTests {
 
     @Test(arguments: 0..<100)
     func incrementalAndFullScansAgree(seed: Int) {
-        let text = document(tables: 12)
+        let text = document(tables: 60)  // 360 lines: two chunks of the server's text
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
         // Also lines that read one way continuing a paragraph and another starting a block: indented
         // code, ordered lists from 2, HTML, math, grid borders, setext underlines.
