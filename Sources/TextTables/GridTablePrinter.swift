@@ -23,12 +23,12 @@ public struct GridTablePrinter {
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
-        lineWidths = grid.cells.map { $0.lines.map { DisplayWidth.of($0, options: options) } }
+        lineWidths = grid.cells.map { $0.lines.map { GridTablePrinter.printedWidth(of: $0, options: options) } }
         let contentWidths = lineWidths.map { $0.max() ?? 0 }
         // Minimums given for the grid as passed; normalizing may have dropped lines, then they are ignored.
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
-        widths = GridTablePrinter.separatingTextFromColumnLines(grid, widths: GridTablePrinter.sizes(
+        widths = GridTablePrinter.separatingTextFromColumnLines(grid, options: options, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
         heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
