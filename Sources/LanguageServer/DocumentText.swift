@@ -100,12 +100,9 @@ struct DocumentText: Sendable {
 
     /// The chunk holding a line and the line's number in it, by binary search.
     private func locate(_ line: Int) -> (chunk: Int, line: Int) {
-        var low = 0, high = chunks.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if firstLines[middle] <= line { low = middle } else { high = middle - 1 }
-        }
-        return (low, line - firstLines[low])
+        // firstLines ends with the line count: never a chunk's start, so the search stops before it.
+        let chunk = Swift.min(firstLines.lastIndex(notAbove: line), chunks.count - 1)
+        return (chunk, line - firstLines[chunk])
     }
 
     /// The chunk and byte offset in it of a (line, byte) position.

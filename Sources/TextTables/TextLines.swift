@@ -45,11 +45,17 @@ public struct TextLines: Sendable {
     public func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
 
     /// The line that byte `offset` lies in (the last line for the end of the text), by binary search.
-    public func line(containing offset: Int) -> Int {
-        var low = 0, high = starts.count - 1
+    public func line(containing offset: Int) -> Int { starts.lastIndex(notAbove: offset) }
+}
+
+extension Array where Element == Int {
+    /// In ascending starts whose first is at most `value`: the index of the last start not above it, by
+    /// binary search (the line holding an offset, the chunk holding a line).
+    public func lastIndex(notAbove value: Int) -> Int {
+        var low = 0, high = count - 1
         while low < high {
             let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            if self[middle] <= value { low = middle } else { high = middle - 1 }
         }
         return low
     }
