@@ -32,8 +32,8 @@ struct GridTextLine {
         while i < end {
             let byte = b[i]
             // An ASCII character that starts a cluster with what follows (a keycap "1️⃣", "e" with a combining
-            // accent) is measured with it.
-            let startsCluster = i + 1 < end && b[i + 1] >= 0x80
+            // accent) is measured with it; a control character (a tab) never does.
+            let startsCluster = byte >= 0x20 && byte != 0x7F && i + 1 < end && b[i + 1] >= 0x80
             if byte < 0x80 && !startsCluster {
                 if byte == 0x09 {
                     let stop = options.tabSize - chars.count % options.tabSize

@@ -255,3 +255,16 @@ extension FuzzRegressionTests {
         #expect(!again.wasReLaid)
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aTabBeforeNonASCIITextCoversItsColumns() throws {
+        // Found by Tests/Fuzz (grid): a tab right before a non-ASCII character was measured as the start
+        // of a cluster with it and took no column, so the cell's line was read a column short.
+        let table = "+--------+---+\n| a\té    | c |\n+--------+---+\n"
+        let (grid, printed, again) = try readPrintReread(table)
+        #expect(grid.cells[0].lines == ["a é"])  // the tab at column 3 reaches the stop at 4
+        #expect(again.grid == grid)
+        #expect(!again.wasReLaid)
+        #expect(printed == "+-----+---+\n| a é | c |\n+-----+---+\n")
+    }
+}
