@@ -35,12 +35,18 @@ public final class ChildProcess: @unchecked Sendable {
         directory: String? = nil, input inputStream: Stream = .null, output outputStream: Stream = .null,
         error errorStream: Stream = .null
     ) throws {
-        var toClose: [Int32] = []
-        defer { for fd in toClose { close(fd) } }
-        let stdin = try Self.open(inputStream, reading: true)
-        let stdout = try Self.open(outputStream, reading: false)
-        let stderr = if case .sameAsOutput = errorStream { (child: stdout.child, parent: Int32?.none) } else { try Self.open(errorStream, reading: false) }
-        toClose += [stdin.child, stdout.child] + (stderr.child == stdout.child ? [] : [stderr.child])
+        // The child's ends close once it has them; the test's ends too if the spawn fails.
+        var childEnds: [Int32] = [], testEnds: [Int32] = [], spawned = false
+        defer { for fd in childEnds + (spawned ? [] : testEnds) { close(fd) } }
+        func open(_ stream: Stream, reading: Bool) throws -> (child: Int32, parent: Int32?) {
+            let ends = try Self.open(stream, reading: reading)
+            childEnds.append(ends.child)
+            testEnds += ends.parent.map { [$0] } ?? []
+            return ends
+        }
+        let stdin = try open(inputStream, reading: true)
+        let stdout = try open(outputStream, reading: false)
+        let stderr = if case .sameAsOutput = errorStream { (child: stdout.child, parent: Int32?.none) } else { try open(errorStream, reading: false) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -57,10 +63,8 @@ public final class ChildProcess: @unchecked Sendable {
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        guard result == 0 else {
-            for fd in [stdin.parent, stdout.parent, stderr.parent].compactMap({ $0 }) { close(fd) }
-            throw Failure(message: "cannot run \(executable): \(String(cString: strerror(result)))")
-        }
+        guard result == 0 else { throw Failure(message: "cannot run \(executable): \(String(cString: strerror(result)))") }
+        spawned = true
         self.pid = pid
         self.input = stdin.parent.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
         self.output = stdout.parent.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
