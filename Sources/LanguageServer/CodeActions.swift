@@ -24,7 +24,7 @@ extension Server {
         // Formatting the whole document is offered only when asked for by kind (on save, or a "source
         // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
         if only != nil && wanted("source.fixAll.gridls") {
-            let edits = formattingEdits(document, tables: document.index.tables)
+            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions())
             if !edits.isEmpty {
                 actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
             }

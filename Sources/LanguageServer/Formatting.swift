@@ -4,11 +4,11 @@ import TextTables
 extension Server {
     /// LSP text edits that format `tables` (refused tables are left alone): the changed part of each
     /// changed line, or past `FormattingEdits.limit` of them one edit from the first change to the last.
-    func formattingEdits(_ document: OpenDocument, tables: [TableIndex.Table]) -> [JSON] {
+    func formattingEdits(_ document: OpenDocument, tables: [TableIndex.Table], options: FormatOptions) -> [JSON] {
         var edits = FormattingEdits(document: document)
         for table in tables {
             let local = document.local(table)
-            guard case .success(let tableEdits) = DocumentFormatter.tableEdits(local.text, region: local.region, options: formatOptions()) else {
+            guard case .success(let tableEdits) = DocumentFormatter.tableEdits(local.text, region: local.region, options: options) else {
                 continue
             }
             for edit in tableEdits {
@@ -27,16 +27,24 @@ extension Server {
         ]
     }
 
+    /// The options of a formatting request: the settings, with the editor's `options.tabSize` for tabs.
+    func requestFormatOptions(_ params: Params) throws(ResponseError) -> FormatOptions {
+        guard let tabSize = params.optional("options")?["tabSize"], tabSize != .null else { return formatOptions() }
+        guard let n = tabSize.int, n >= 1 else { throw .invalidParams("params.options.tabSize must be a whole number above 0") }
+        return settings.formatOptions(tabSize: min(n, 32))
+    }
+
     func formatting(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
-        return .array(formattingEdits(document, tables: document.index.tables))
+        return .array(formattingEdits(document, tables: document.index.tables, options: try requestFormatOptions(params)))
     }
 
     func rangeFormatting(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
         let (start, end) = try params.range()
         let lines = document.clamp(start, encoding).line...document.clamp(end, encoding).line
-        return .array(formattingEdits(document, tables: document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }))
+        let tables = document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }
+        return .array(formattingEdits(document, tables: tables, options: try requestFormatOptions(params)))
     }
 
     /// After `|` is typed: realign the table under the cursor.
@@ -44,12 +52,12 @@ extension Server {
         let document = try self.document(params)
         let position = document.clamp(try params.position(), encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
-        return .array(formattingEdits(document, tables: [table]))
+        return .array(formattingEdits(document, tables: [table], options: try requestFormatOptions(params)))
     }
 
     func willSaveWaitUntil(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
         guard settings.formatOnSave else { return [] }
-        return .array(formattingEdits(document, tables: document.index.tables))
+        return .array(formattingEdits(document, tables: document.index.tables, options: formatOptions()))
     }
 }

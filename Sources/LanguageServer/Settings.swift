@@ -6,13 +6,13 @@ struct Settings: Sendable, Equatable {
     var formatOnSave = true
     var ambiguousWidth = 1
     var delimiterRow = DelimiterRowStyle.padded
-    var escapeNewPipes = true
+    /// Tab stops for tabs inside cells, where no request says otherwise (formatting requests carry the
+    /// editor's own `options.tabSize`, which wins for them).
+    var tabSize = 4
     var diagnosticsEnabled = true
 
-    static let known: Set<String> = ["formatOnSave", "ambiguousWidth", "delimiterRow", "escapeNewPipes", "diagnostics"]
-
-    func formatOptions(tabSize: Int = 4) -> FormatOptions {
-        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize), delimiterRow: delimiterRow)
+    func formatOptions(tabSize: Int? = nil) -> FormatOptions {
+        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow)
     }
 
     /// Applies the `gridls` section (or a flat object of the same keys); returns a log line for each key
@@ -30,8 +30,8 @@ struct Settings: Sendable, Equatable {
                 if let style = value.string.flatMap(DelimiterRowStyle.init(rawValue:)) { delimiterRow = style } else {
                     problems.append("delimiterRow must be \"padded\" or \"compact\"")
                 }
-            case "escapeNewPipes":
-                if let b = value.bool { escapeNewPipes = b } else { problems.append("escapeNewPipes must be true or false") }
+            case "tabSize":
+                if let n = value.int, (1...32).contains(n) { tabSize = n } else { problems.append("tabSize must be a whole number from 1 to 32") }
             case "diagnostics":
                 if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problems.append("diagnostics.enable must be true or false") }
             default:

@@ -47,7 +47,7 @@ public struct FormatResult: Sendable {
 /// byte for byte and reported.
 public enum DocumentFormatter {
     /// The edits that format every table, and the diagnostics of the tables refused.
-    public static func edits(_ text: TextLines, scan: TableScan, options: FormatOptions = .init()) -> (edits: [TextEdit], refused: [Diagnostic]) {
+    public static func edits(_ text: TextLines, scan: TableScan, options: FormatOptions) -> (edits: [TextEdit], refused: [Diagnostic]) {
         var edits: [TextEdit] = []
         var refused: [Diagnostic] = []
         for region in scan.tables {
@@ -59,7 +59,7 @@ public enum DocumentFormatter {
         return (edits, refused)
     }
 
-    public static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()) -> [TextEdit] {
+    public static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions) -> [TextEdit] {
         edits(text, scan: syntax.scan(text), options: options).edits
     }
 
@@ -144,7 +144,7 @@ public enum DocumentFormatter {
 
     /// The formatted document, printed table by table into one buffer (a table's printer is dropped once
     /// it is printed, so memory follows the largest table, not all of them together).
-    public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()) -> FormatResult {
+    public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
         let text = TextLines(bytes)
         var refused: [Diagnostic] = []
         var out: [UInt8] = []
@@ -233,7 +233,7 @@ public enum DocumentFormatter {
     }
 
     /// Every diagnostic of the document: those found while scanning and each table's, in document order.
-    public static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions = .init()) -> [Diagnostic] {
+    public static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions) -> [Diagnostic] {
         var all = scan.diagnostics
         for region in scan.tables {
             switch region.kind {

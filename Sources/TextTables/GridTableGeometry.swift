@@ -5,6 +5,8 @@ struct GridTableGeometry {
     static let equals = UInt8(ascii: "="), colon = UInt8(ascii: ":"), space = UInt8(ascii: " ")
 
     var lines: [GridTextLine]
+    /// How the lines were measured; fixes that print the table anew measure the same way.
+    let options: WidthOptions
     /// Sorted columns of the grid's vertical lines; `xs.first` is the left edge, `xs.last` the right.
     var xs: [Int] = []
     /// Per line: the column ranges (inclusive of both `+`) of runs like `+----+` or `+===+`.
@@ -13,6 +15,7 @@ struct GridTableGeometry {
     private var ruled: [[Bool]] = []
 
     init(_ text: TextLines, region: TableRegion, options: WidthOptions) {
+        self.options = options
         lines = region.contentStarts.enumerated().map { offset, start in
             GridTextLine(text, line: region.firstLine + offset, start: start, options: options)
         }

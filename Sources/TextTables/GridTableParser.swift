@@ -11,7 +11,7 @@ public struct GridTableParse: Sendable {
 }
 
 public enum GridTableParser {
-    public static func parse(_ text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> GridTableParse {
+    public static func parse(_ text: TextLines, region: TableRegion, options: WidthOptions) -> GridTableParse {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
         return reader.read()
     }
@@ -19,7 +19,7 @@ public enum GridTableParser {
     /// The slot (row, column) that each byte offset lies in, reading the table once: on a content line,
     /// between the `|` around it; on a border, inside a cell that spans across it. Nil on a rule, a
     /// junction, outside the table, or everywhere in an unreadable table.
-    public static func slots(at offsets: [Int], in text: TextLines, region: TableRegion, options: WidthOptions = .init()) -> [(row: Int, column: Int)?] {
+    public static func slots(at offsets: [Int], in text: TextLines, region: TableRegion, options: WidthOptions) -> [(row: Int, column: Int)?] {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
         guard reader.read().grid != nil else { return offsets.map { _ in nil } }
         return offsets.map { offset in

@@ -16,7 +16,7 @@ public struct GridTablePrinter {
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
     public init(
-        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init(),
+        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
         let grid = grid.normalized()

@@ -31,7 +31,7 @@ public enum PipeTableChecks {
 
     /// The diagnostics of the table at `region` with their quick fixes: fill short rows with empty cells;
     /// for extra cells, give the header cells for them or delete them.
-    public static func checkWithFixes(_ text: TextLines, region: TableRegion, options: FormatOptions = .init()) -> [Diagnostic] {
+    public static func checkWithFixes(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
         let table = PipeTable.parse(text, region: region)
         var diagnostics = check(table)
         guard !diagnostics.isEmpty else { return [] }

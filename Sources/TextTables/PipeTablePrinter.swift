@@ -28,7 +28,7 @@ public struct PipeTablePrinter {
     let style: DelimiterRowStyle
 
     /// `startColumn` is the display column where `indent` starts (after any container prefix).
-    public init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions = .init()) {
+    public init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions) {
         self.table = table
         self.indent = indent
         self.style = options.delimiterRow

@@ -40,7 +40,7 @@ public struct TableEditResult: Sendable, Hashable {
 public enum TableEditor {
     public static func apply(
         _ action: TableAction, to region: TableRegion, in text: TextLines,
-        syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
+        syntax: DocumentSyntax = .markdown, options: FormatOptions
     ) -> Result<TableEditResult, TableEditFailure> {
         readGrid(region, in: text, options: options).flatMap { grid in
             apply(action, toGrid: grid, region: region, in: text, syntax: syntax, options: options)
@@ -50,7 +50,7 @@ public enum TableEditor {
     /// `apply` for a table already read into `grid` (several actions on one table read it once).
     public static func apply(
         _ action: TableAction, toGrid grid: Grid, region: TableRegion, in text: TextLines,
-        syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
+        syntax: DocumentSyntax = .markdown, options: FormatOptions
     ) -> Result<TableEditResult, TableEditFailure> {
         outcome(action, on: grid, kind: region.kind, syntax: syntax).map { edited, target in
             let indent = DocumentFormatter.tableIndentation(text, region: region)
@@ -97,7 +97,7 @@ public enum TableEditor {
     }
 
     /// The table as a grid, or why it cannot be read.
-    public static func readGrid(_ region: TableRegion, in text: TextLines, options: FormatOptions = .init()) -> Result<Grid, TableEditFailure> {
+    public static func readGrid(_ region: TableRegion, in text: TextLines, options: FormatOptions) -> Result<Grid, TableEditFailure> {
         switch region.kind {
         case .pipe:
             return .success(TableConversion.grid(PipeTable.parse(text, region: region)))

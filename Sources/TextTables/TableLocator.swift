@@ -10,14 +10,14 @@ public enum TableLocator {
     /// The grid slot (row, column) at `offset` in the table; row 0 is a pipe table's header, and its
     /// delimiter row counts as the header. Nil where the offset is on no cell (a grid rule or junction).
     public static func slot(
-        at offset: Int, in region: TableRegion, text: TextLines, options: WidthOptions = .init()
+        at offset: Int, in region: TableRegion, text: TextLines, options: WidthOptions
     ) -> (row: Int, column: Int)? {
         slots(at: [offset], in: region, text: text, options: options)[0]
     }
 
     /// `slot(at:)` for several offsets, reading a grid table once.
     public static func slots(
-        at offsets: [Int], in region: TableRegion, text: TextLines, options: WidthOptions = .init()
+        at offsets: [Int], in region: TableRegion, text: TextLines, options: WidthOptions
     ) -> [(row: Int, column: Int)?] {
         switch region.kind {
         case .grid:

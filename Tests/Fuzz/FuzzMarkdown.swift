@@ -6,8 +6,8 @@ import TextTables
 public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard UTF8Validation.isValid(input) else { return 0 }  // the command line refuses other input
-    let once = DocumentFormatter.format(input)
-    let twice = DocumentFormatter.format(once.output)
+    let once = DocumentFormatter.format(input, options: .init())
+    let twice = DocumentFormatter.format(once.output, options: .init())
     precondition(twice.output == once.output, "formatting is not idempotent")
     // Grid tables may print taller or shorter, so lines are compared outside tables, in order.
     let before = TextLines(input), after = TextLines(once.output)

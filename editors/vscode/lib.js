@@ -58,7 +58,6 @@ function serverSettings(get) {
     formatOnSave: get('formatOnSave', true),
     ambiguousWidth: get('ambiguousWidth', 1),
     delimiterRow: get('delimiterRow', 'padded'),
-    escapeNewPipes: get('escapeNewPipes', true),
     diagnostics: { enable: get('diagnostics.enable', true) },
   };
 }

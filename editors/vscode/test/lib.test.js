@@ -45,7 +45,7 @@ test('settings map to the server settings with their defaults', () => {
   const values = { ambiguousWidth: 2, 'diagnostics.enable': false };
   const get = (key, fallback) => (key in values ? values[key] : fallback);
   assert.deepStrictEqual(lib.serverSettings(get), {
-    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', escapeNewPipes: true, diagnostics: { enable: false },
+    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', diagnostics: { enable: false },
   });
 });
 

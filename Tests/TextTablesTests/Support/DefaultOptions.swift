@@ -1,0 +1,66 @@
+import GridModel
+@testable import TextTables
+
+// The engine takes its width and printing options explicitly everywhere, so that no caller in Sources can
+// drop the user's settings on the way to a printer (a defaulted parameter once did: quick fixes printed
+// without the server's ambiguous width). Tests mostly want the defaults; these overloads give them.
+
+extension GridTableParser {
+    static func parse(_ text: TextLines, region: TableRegion) -> GridTableParse {
+        parse(text, region: region, options: .init())
+    }
+}
+
+extension GridTablePrinter {
+    init(_ grid: Grid, indent: [UInt8] = [], minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil) {
+        self.init(grid, indent: indent, options: .init(), minimumWidths: minimumWidths, minimumHeights: minimumHeights)
+    }
+}
+
+extension PipeTablePrinter {
+    init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0) {
+        self.init(table, indent: indent, startColumn: startColumn, options: .init())
+    }
+}
+
+extension DocumentFormatter {
+    static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown) -> FormatResult {
+        format(bytes, syntax: syntax, options: .init())
+    }
+
+    static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown) -> [TextEdit] {
+        edits(text, syntax: syntax, options: .init())
+    }
+
+    static func edits(_ text: TextLines, scan: TableScan) -> (edits: [TextEdit], refused: [Diagnostic]) {
+        edits(text, scan: scan, options: .init())
+    }
+
+    static func diagnostics(_ text: TextLines, scan: TableScan) -> [Diagnostic] {
+        diagnostics(text, scan: scan, options: .init())
+    }
+}
+
+extension TableEditor {
+    static func apply(
+        _ action: TableAction, to region: TableRegion, in text: TextLines, syntax: DocumentSyntax = .markdown
+    ) -> Result<TableEditResult, TableEditFailure> {
+        apply(action, to: region, in: text, syntax: syntax, options: .init())
+    }
+
+    static func readGrid(_ region: TableRegion, in text: TextLines) -> Result<Grid, TableEditFailure> {
+        readGrid(region, in: text, options: .init())
+    }
+}
+
+extension PipeTableChecks {
+    static func checkWithFixes(_ text: TextLines, region: TableRegion) -> [Diagnostic] {
+        checkWithFixes(text, region: region, options: .init())
+    }
+}
+
+extension TableLocator {
+    static func slot(at offset: Int, in region: TableRegion, text: TextLines) -> (row: Int, column: Int)? {
+        slot(at: offset, in: region, text: text, options: .init())
+    }
+}
