@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Benchmark of `gridls format` on the shared corpus: release build, whole process, median of runs.
+"""Benchmark of `gridls format` on the corpus of scripts/gen_corpus.py: release build, whole process, median of runs.
 
 Usage: scripts/bench.py [--runs N] [--corpus DIR]
-Builds the release binary, generates the corpus with ../shared/corpus/gen_corpus.py (unless --corpus names
+Builds the release binary, generates the corpus with scripts/gen_corpus.py (unless --corpus names
 one), formats every document N times (output to /dev/null) and prints, per input: size, median wall time,
 throughput in MB/s (10^6 bytes) and the process's peak resident memory.
 """
@@ -30,7 +30,7 @@ def main():
     binary = os.path.join(ROOT, ".build", "release", "gridls")
     corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
     if not args.corpus:
-        generator = os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py")
+        generator = os.path.join(ROOT, "scripts", "gen_corpus.py")
         subprocess.run([sys.executable, generator, corpus], check=True)
     make_same_size_pair(corpus)
     print("%-22s %10s %10s %9s %10s" % ("input", "bytes", "median s", "MB/s", "peak MB"))

@@ -74,7 +74,7 @@ def main():
     binary = os.path.join(ROOT, ".build", "release", "gridls")
     corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
     if not args.corpus:
-        subprocess.run([sys.executable, os.path.join(ROOT, "..", "shared", "corpus", "gen_corpus.py"), corpus], check=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen_corpus.py"), corpus], check=True)
     with open(os.path.join(corpus, "many-tables.md"), encoding="utf-8") as f:
         many = f.read()
     # 5 MB with the corpus's 2,000 tables: prose paragraphs between its sections.
