@@ -21,10 +21,8 @@ extension Server {
         for change in changes {
             guard let text = change["text"]?.string else { throw .invalidParams("each content change needs text") }
             if let range = change["range"] {
-                let (start, end) = try Position.range(range, path: "contentChanges[].range")
-                let from = document.clamp(start, encoding), to = document.clamp(end, encoding)
-                let ordered = (from.line, from.byte) <= (to.line, to.byte) ? (from, to) : (to, from)
-                document.replace(from: ordered.0, to: ordered.1, with: Array(text.utf8))
+                let (start, end) = try Position.range(range, path: "params.contentChanges[].range")
+                document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
             } else {
                 document = OpenDocument(uri: document.uri, version: document.version, bytes: Array(text.utf8), options: formatOptions())
             }
