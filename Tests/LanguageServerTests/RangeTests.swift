@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 /// Ranges and positions as clients may send them: reversed (start after end, read as the ordered range),
@@ -205,6 +206,44 @@ struct RangeTests {
         ]
         for (method, params, message) in cases {
             #expect(client.request(method, params)["error"] == ["code": -32602, "message": .string(message)], "\(params)")
+        }
+        #expect(formatted(client, range(0, 0, 0, 0)) == Self.tidyFirst)
+    }
+
+    /// Request fuzzing: every method that takes a range or a position, with values drawn from good,
+    /// reversed, empty, out-of-document and malformed ones. Each answer is a result or -32602, and the
+    /// server serves to the end.
+    @Test(arguments: [UInt64(21), 22, 23])
+    func randomRangesOnEveryMethodAreAnsweredOrRefused(seed: UInt64) throws {
+        var random = SeededRandom(seed: seed)
+        let client = try ready(["textDocument": ["codeAction": ["dataSupport": true, "resolveSupport": ["properties": ["edit"]]]]])
+        client.ignoredNotifications = ["textDocument/publishDiagnostics", "window/logMessage"]
+        client.onServerRequest = { _, _ in ["applied": false] }  // the document stays as it was
+        func number() -> JSON {
+            random.pick([.int(random.below(12)), .int(random.below(12)), .int(-1 - random.below(5)), .int(9_007_199_254_740_991),
+                         .double(1.5), .double(1e300), .string("2"), .null, .bool(true)])
+        }
+        func position() -> JSON {
+            random.chance(0.9) ? ["line": number(), "character": number()] : random.pick([["line": number()], "0:0", [1, 2]])
+        }
+        func anyRange() -> JSON {
+            random.chance(0.9) ? ["start": position(), "end": position()] : random.pick([["start": position()], [:], .int(3)])
+        }
+        let document = textDocument(Self.uri), options: JSON = ["tabSize": 4, "insertSpaces": true]
+        let commands: [JSON] = ["gridls.formatTable", "gridls.mergeCells", "gridls.splitCell", "gridls.insertRowAbove", "gridls.deleteColumn", "gridls.moveRowDown", "gridls.convertToGrid"]
+        for _ in 0..<300 {
+            let argument: JSON = ["uri": .string(Self.uri), "range": anyRange()]
+            let (method, params): (String, JSON) = random.pick([
+                ("textDocument/rangeFormatting", ["textDocument": document, "range": anyRange(), "options": options]),
+                ("textDocument/codeAction", ["textDocument": document, "range": anyRange(), "context": ["diagnostics": []]]),
+                ("workspace/executeCommand", ["command": random.pick(commands), "arguments": [argument]]),
+                ("codeAction/resolve", ["title": "t", "data": ["command": random.pick(commands), "arguments": [argument], "version": 1]]),
+                ("textDocument/selectionRange", ["textDocument": document, "positions": [position(), position()]]),
+                ("textDocument/hover", ["textDocument": document, "position": position()]),
+                ("textDocument/onTypeFormatting", ["textDocument": document, "position": position(), "ch": "|", "options": options]),
+            ])
+            let answer = client.request(method, params)
+            #expect(answer["result"] != nil || answer["error"]?["code"] == -32602, "\(method) \(params): \(answer)")
         }
         #expect(formatted(client, range(0, 0, 0, 0)) == Self.tidyFirst)
     }
