@@ -45,6 +45,8 @@ public enum ServerLoop {
                 switch event {
                 case .badHeader(let reason):
                     FileLog.write("gridls: skipped a message with a bad header: \(reason)")
+                case .lenientHeader(let reason):
+                    FileLog.write("gridls: \(reason)")
                 case .message(let body):
                     route(body, inbox: inbox, writer: writer)
                 }

@@ -122,8 +122,8 @@ private final class Inbox: @unchecked Sendable {
         var frames = FrameReader()
         while case let data = output.availableData, !data.isEmpty {
             frames.append(data)
-            while case .message(let body)? = frames.next() {
-                guard let json = try? JSONParser.parse(body) else { continue }
+            while let event = frames.next() {
+                guard case .message(let body) = event, let json = try? JSONParser.parse(body) else { continue }
                 receive(json)
             }
         }
