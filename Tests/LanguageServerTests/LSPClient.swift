@@ -83,8 +83,10 @@ final class LSPClient: @unchecked Sendable {
         return response
     }
 
-    func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": .int(version), "text": .string(text)]])
+    /// Opens a document with the `languageId` an editor would give it: by default from the URI's suffix.
+    func open(_ uri: String, _ text: String, version: Int = 1, languageId: String? = nil) {
+        let id = languageId ?? (uri.hasSuffix(".rst") ? "restructuredtext" : "markdown")
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": .string(id), "version": .int(version), "text": .string(text)]])
     }
 
     func closeInput() { try? process.input?.close() }
