@@ -42,12 +42,12 @@ struct MemoryTests {
         }.start()
         // Nobody reads for a while: the server must stop reading too.
         var peak = baseline
-        for _ in 0..<40 {
+        for _ in 0..<60 {
             Thread.sleep(forTimeInterval: 0.05)
             peak = max(peak, Self.residentMiB(pid))
         }
         let writtenWhileNotReading = written.value
-        #expect(writtenWhileNotReading < count / 2, "the server read \(writtenWhileNotReading) requests nobody read answers to")
+        #expect(writtenWhileNotReading < 2_500, "the server read \(writtenWhileNotReading) requests nobody read answers to")
         // Now read: every request is answered, in order.
         let answered = Counter()
         let output = process.output!
@@ -71,8 +71,8 @@ struct MemoryTests {
         Thread.sleep(forTimeInterval: 0.2)
         let after = Self.residentMiB(pid)
         print("non-reading client: \(count) requests of 5 KB; resident \(baseline) MiB at start, \(peak) MiB at most, \(after) MiB after; \(writtenWhileNotReading) requests taken while the client did not read")
-        #expect(peak < baseline + 60)
-        #expect(after < baseline + 30)
+        #expect(peak < baseline + 30)  // before: every request read and kept (3 s: 7,000 of them, 60 MiB more)
+        #expect(after < baseline + 10)
         try input.close()
         #expect(process.wait(killingAfter: 20) == 0)
     }
