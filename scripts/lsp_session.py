@@ -52,7 +52,8 @@ class Session:
 
     def open(self, uri, text):
         """Opens a document and waits for its first diagnostics."""
-        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}}})
+        language = "restructuredtext" if uri.endswith((".rst", ".rest")) else "markdown"
+        self.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": language, "version": 1, "text": text}}})
         self.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics")
 
     def stop(self):

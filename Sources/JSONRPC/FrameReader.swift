@@ -5,21 +5,28 @@ public enum FrameEvent: Sendable, Equatable {
     /// A header block without a usable Content-Length (the reason says what was wrong); the reader has
     /// skipped to the next header block.
     case badHeader(String)
+    /// The header block that follows was read leniently (the reason says how); its message comes next.
+    case lenientHeader(String)
 }
 
 /// Splits a byte stream into `Content-Length`-framed messages, whatever the reads' boundaries: feed it
 /// bytes as they come and take events until it needs more. A bad header never makes it lose sync with
 /// the well-framed messages that follow: it skips to the next `Content-Length:`.
+///
+/// Header lines end in `\r\n` as the protocol says, but a bare `\n` is accepted too (with a
+/// `.lenientHeader` event): a block ended by `\n\n` was otherwise read on into the next frame, whose
+/// header was then skipped with it, and that well-framed message was lost.
 public struct FrameReader: Sendable {
     /// Bodies larger than this are refused as a bad header (and skipped).
     public static let maximumBody = 256 << 20
-    static let headerEnd: [UInt8] = [0x0D, 0x0A, 0x0D, 0x0A]
     static let lengthField = Array("content-length:".utf8)
 
     private var buffer: [UInt8] = []
     private var start = 0
     /// After a bad header: looking for the next `Content-Length:` to start reading again.
     private var resynchronizing = false
+    /// Where the header block last reported as lenient starts, so that it is reported once.
+    private var reportedLenient = -1
 
     public init() {}
 
@@ -29,6 +36,7 @@ public struct FrameReader: Sendable {
     public mutating func append<S: Sequence<UInt8>>(_ bytes: S) {
         if start > 0 && start >= buffer.count / 2 {
             buffer.removeFirst(start)
+            reportedLenient -= start
             start = 0
         }
         buffer.append(contentsOf: bytes)
@@ -44,14 +52,16 @@ public struct FrameReader: Sendable {
             start = field
             resynchronizing = false
         }
-        guard let end = find(FrameReader.headerEnd, from: start) else {
+        guard let (lines, bodyStart, lenient) = headerBlock(from: start) else {
             if buffer.count - start > 64 << 10 { return skipBadHeader(until: buffer.count, "a header longer than 64 KiB") }
             return nil
         }
-        let header = String(decoding: buffer[start..<end], as: UTF8.self)
         var length: Int?
         var problem: String?
-        for line in header.split(separator: "\r\n", omittingEmptySubsequences: false) {
+        // Split as bytes: as Characters, `\r\n` is one and would not match `\n`.
+        for var bytes in buffer[lines].split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            if bytes.last == 0x0D { bytes = bytes.dropLast() }
+            let line = Substring(decoding: bytes, as: UTF8.self)
             guard let colon = line.firstIndex(of: ":") else {
                 problem = "a header line without ':'"
                 continue
@@ -66,13 +76,16 @@ public struct FrameReader: Sendable {
             }
         }
         guard let length, problem == nil || length >= 0 else {
-            return skipBadHeader(until: end + 4, problem ?? "no Content-Length header")
+            return skipBadHeader(until: bodyStart, problem ?? "no Content-Length header")
         }
         guard length <= FrameReader.maximumBody else {
             // No client sends that much: read it as garbage and look for the next header.
-            return skipBadHeader(until: end + 4, "Content-Length \(length) exceeds the limit of \(FrameReader.maximumBody) bytes")
+            return skipBadHeader(until: bodyStart, "Content-Length \(length) exceeds the limit of \(FrameReader.maximumBody) bytes")
         }
-        let bodyStart = end + 4
+        if lenient && reportedLenient != start {
+            reportedLenient = start
+            return .lenientHeader("a header line ended by a bare \\n instead of \\r\\n (read anyway)")
+        }
         guard buffer.count - bodyStart >= length else { return nil }
         start = bodyStart + length
         let body = Array(buffer[bodyStart..<start])
@@ -91,16 +104,20 @@ public struct FrameReader: Sendable {
         return .badHeader(reason)
     }
 
-    private func find(_ needle: [UInt8], from: Int) -> Int? {
-        guard buffer.count - from >= needle.count else { return nil }
+    /// The header block starting at `from`: its lines (each with its terminator) up to the first empty
+    /// line, where the body starts, and whether any line ended in a bare `\n`. Nil while the bytes so far
+    /// cannot tell.
+    private func headerBlock(from: Int) -> (lines: Range<Int>, bodyStart: Int, lenient: Bool)? {
+        var lineStart = from
+        var lenient = false
         var i = from
-        while i <= buffer.count - needle.count {
-            if buffer[i] == needle[0] {
-                var k = 1
-                while k < needle.count && buffer[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
+        while i < buffer.count {
+            defer { i += 1 }
+            guard buffer[i] == 0x0A else { continue }
+            let crlf = i > lineStart && buffer[i - 1] == 0x0D
+            if !crlf { lenient = true }
+            if i - lineStart == (crlf ? 1 : 0) { return (from..<lineStart, i + 1, lenient) }
+            lineStart = i + 1
         }
         return nil
     }

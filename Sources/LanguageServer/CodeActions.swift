@@ -68,23 +68,26 @@ extension Server {
 
     func resolveCodeAction(_ params: Params) throws(ResponseError) -> JSON {
         let action = try params.object()
-        guard let data = action["data"], let name = data["command"]?.string, let argument = data["arguments"]?.array?.first else {
+        guard let data = action["data"], let name = data["command"]?.string else {
             return .object(action)  // nothing to resolve
         }
-        if let uri = argument["uri"]?.string, let version = data["version"]?.int, let current = documents[uri], version != current.version {
+        // `data` is the server's own, but it comes back through the client: read it as strictly as params.
+        guard let argument = data["arguments"]?.array?.first else { throw .invalidParams("data.arguments must be [{uri, range}]") }
+        let version = data["version"]
+        guard version == nil || version?.int != nil else { throw .invalidParams("data.version must be a whole number") }
+        if let uri = argument["uri"]?.string, let version = version?.int, let current = documents[uri], version != current.version {
             throw ResponseError(code: ErrorCode.contentModified, message: "the document changed since the action was offered")
         }
-        let (document, edits, _) = try commandEdits(name, argument)
+        let (document, edits, _) = try commandEdits(name, Params(json: argument, path: "data.arguments[0]"))
         return JSON.object(action).setting("edit", workspaceEdit(document, edits))
     }
 
     /// The edits of a `gridls.*` command with its `{uri, range}` argument.
-    func commandEdits(_ name: String, _ argument: JSON) throws(ResponseError) -> (OpenDocument, [JSON], String) {
+    func commandEdits(_ name: String, _ arguments: Params) throws(ResponseError) -> (OpenDocument, [JSON], String) {
         guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
             throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
         }
-        let arguments = Params(json: argument)
-        guard let uri = try arguments.field("uri").string else { throw .invalidParams("the command argument's uri must be a string") }
+        let uri = try arguments.string("uri")
         guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
         let (start, end) = try selection(document, arguments)
         guard let target = ActionTarget(document, start: start, end: end, options: formatOptions()),
@@ -102,7 +105,7 @@ extension Server {
         guard let argument = params.optional("arguments")?.array?.first else {
             throw .invalidParams("\(name) takes one argument: {uri, range}")
         }
-        let (document, edits, title) = try commandEdits(name, argument)
+        let (document, edits, title) = try commandEdits(name, Params(json: argument, path: "arguments[0]"))
         let answer = ask("workspace/applyEdit", ["label": .string(title), "edit": workspaceEdit(document, edits)])
         guard case .success(let reply)? = answer else { return ["applied": false, "failureReason": "the client did not apply the edit"] }
         return ["applied": .bool(reply["applied"]?.bool ?? false)]

@@ -7,7 +7,8 @@ extension Server {
         guard let uri = item["uri"]?.string, let text = item["text"]?.string else {
             throw .invalidParams("params.textDocument needs uri and text")
         }
-        let document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, bytes: Array(text.utf8), options: formatOptions())
+        let syntax = DocumentSyntax(languageId: item["languageId"]?.string, uri: uri)
+        let document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, syntax: syntax, bytes: Array(text.utf8), options: formatOptions())
         documents[uri] = document
         publishDiagnostics(document)
     }
@@ -21,12 +22,11 @@ extension Server {
         for change in changes {
             guard let text = change["text"]?.string else { throw .invalidParams("each content change needs text") }
             if let range = change["range"] {
-                let (start, end) = try Position.range(range, path: "contentChanges[].range")
-                let from = document.clamp(start, encoding), to = document.clamp(end, encoding)
-                let ordered = (from.line, from.byte) <= (to.line, to.byte) ? (from, to) : (to, from)
-                document.replace(from: ordered.0, to: ordered.1, with: Array(text.utf8))
+                let (start, end) = try Position.range(range, path: "params.contentChanges[].range")
+                document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
             } else {
-                document = OpenDocument(uri: document.uri, version: document.version, bytes: Array(text.utf8), options: formatOptions())
+                document = OpenDocument(
+                    uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions())
             }
         }
         if let version = params.optional("textDocument")?["version"]?.int { document.version = version }
@@ -84,5 +84,18 @@ extension OpenDocument {
 
     func lspRange(_ start: (line: Int, byte: Int), _ end: (line: Int, byte: Int), _ encoding: PositionEncoding) -> JSON {
         ["start": lspPosition(start, encoding).json, "end": lspPosition(end, encoding).json]
+    }
+}
+
+extension DocumentSyntax {
+    /// The `languageId`s gridls knows (compared without case); any other id, or none, leaves the choice to
+    /// the URI's suffix (protocol/README.md). An untitled buffer has no suffix: only its id tells.
+    static let languageIds: [String: DocumentSyntax] = [
+        "markdown": .markdown, "md": .markdown, "gfm": .markdown,
+        "restructuredtext": .restructuredText, "rst": .restructuredText,
+    ]
+
+    init(languageId: String?, uri: String) {
+        self = languageId.flatMap { DocumentSyntax.languageIds[$0.lowercased()] } ?? DocumentSyntax(path: uri)
     }
 }

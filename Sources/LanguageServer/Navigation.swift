@@ -36,8 +36,8 @@ extension Server {
         let document = try self.document(params)
         guard let positions = try params.field("positions").array else { throw .invalidParams("params.positions must be an array") }
         var result: [JSON] = []
-        for json in positions {
-            let position = document.clamp(try Position(json, path: "params.positions[]"), encoding)
+        for (n, json) in positions.enumerated() {
+            let position = document.clamp(try Position(json, path: "params.positions[\(n)]"), encoding)
             let point = document.lspRange(position, position, encoding)
             guard let table = document.index.table(at: position.line) else {
                 result.append(["range": point])

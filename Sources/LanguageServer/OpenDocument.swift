@@ -8,13 +8,14 @@ struct OpenDocument: Sendable {
     private(set) var text: DocumentText
     private(set) var index: TableIndex
 
-    init(uri: String, version: Int, bytes: [UInt8], options: FormatOptions) {
+    /// `syntax` defaults to the one the URI's suffix says.
+    init(uri: String, version: Int, syntax: DocumentSyntax? = nil, bytes: [UInt8], options: FormatOptions) {
         self.uri = uri
         self.version = version
-        syntax = DocumentSyntax(path: uri)
+        self.syntax = syntax ?? DocumentSyntax(path: uri)
         let whole = TextLines(bytes)
         text = DocumentText(whole)
-        index = TableIndex(text, whole: whole, syntax: syntax, options: options)
+        index = TableIndex(text, whole: whole, syntax: self.syntax, options: options)
     }
 
     /// Replaces a range given as (line, byte) positions and updates the table index around it.

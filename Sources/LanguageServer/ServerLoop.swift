@@ -15,6 +15,7 @@ public enum ServerLoop {
         let server = Server(send: { writer.write($0) }, ask: { method, params in
             nextID += 1
             let id = RequestID.string("gridls-\(nextID)")
+            inbox.expect(id)  // before writing: the answer may come back before the wait begins
             writer.write(Outgoing.request(id: id, method, params))
             return inbox.waitForResponse(id, seconds: 30)
         })
@@ -45,8 +46,10 @@ public enum ServerLoop {
                 switch event {
                 case .badHeader(let reason):
                     FileLog.write("gridls: skipped a message with a bad header: \(reason)")
+                case .lenientHeader(let reason):
+                    FileLog.write("gridls: \(reason)")
                 case .message(let body):
-                    route(body, inbox: inbox, writer: writer)
+                    route(body, inbox: inbox, writer: writer)  // waits while the handler's queue is full
                 }
             }
         }
@@ -69,27 +72,67 @@ public enum ServerLoop {
         case let .notification("$/cancelRequest", params):
             if let id = RequestID(params?["id"]) { inbox.cancel(id) }
         default:
-            inbox.push(message)
+            inbox.push(message, size: body.count)
         }
     }
 }
 
 /// The queue between the reader thread and the handler, with cancellations and awaited responses.
+///
+/// Memory stays bounded whatever the client does. Only answers to requests the server is waiting for are
+/// kept; others are dropped (logged). The queue holds at most `limit` messages or bytes: past it the
+/// reader waits, so it stops reading stdin and the client's writes block (backpressure) instead of the
+/// server buffering everything a client sends while it does not read our answers. While the handler waits
+/// for an answer to one of its own requests the reader may go on to `limit × 4`, so that the answer (or a
+/// `$/cancelRequest`) queued behind other messages still gets through; if even that fills up, the wait
+/// gives up at once (as if the client had not answered) instead of holding both threads until the timeout.
 final class Inbox: @unchecked Sendable {
     enum Item { case message(Incoming), endOfInput }
 
+    struct Limit: Sendable {
+        var messages: Int
+        var bytes: Int
+    }
+
+    static let standardLimit = Limit(messages: 1_000, bytes: 16 << 20)
+
     private let condition = NSCondition()
+    private let limit: Limit
     private var queue: [Incoming] = []
+    private var sizes: [Int] = []
     private var head = 0
+    private var queuedBytes = 0
+    /// The most bytes queued since the queue was last empty: a drain after a large backlog gives memory back.
+    private var peakBytes = 0
     private var closed = false
     private var cancelled: Set<RequestID> = []
+    private var awaited: Set<RequestID> = []
     private var responses: [RequestID: Result<JSON, ResponseError>] = [:]
+    /// The reader waits at the higher limit it may use while an answer is awaited.
+    private var readerStuck = false
+    private var droppedResponses = 0
 
-    func push(_ message: Incoming) {
+    init(limit: Limit = Inbox.standardLimit) { self.limit = limit }
+
+    /// Queues a message for the handler, waiting while the queue is full.
+    func push(_ message: Incoming, size: Int) {
         condition.lock()
+        defer { condition.unlock() }
+        while !closed {
+            let factor = awaited.isEmpty ? 1 : 4
+            let count = queue.count - head
+            // An empty queue takes any one message, however large: the frame reader already holds it.
+            guard count > 0 && (count >= limit.messages * factor || queuedBytes + size > limit.bytes * factor) else { break }
+            readerStuck = factor > 1
+            if readerStuck { condition.broadcast() }
+            condition.wait()
+        }
+        readerStuck = false
         queue.append(message)
+        sizes.append(size)
+        queuedBytes += size
+        peakBytes = max(peakBytes, queuedBytes)
         condition.broadcast()
-        condition.unlock()
     }
 
     func close() {
@@ -115,32 +158,70 @@ final class Inbox: @unchecked Sendable {
 
     func next() -> Item {
         condition.lock()
-        defer { condition.unlock() }
         while head == queue.count && !closed { condition.wait() }
-        guard head < queue.count else { return .endOfInput }
+        guard head < queue.count else {
+            condition.unlock()
+            return .endOfInput
+        }
         let message = queue[head]
+        queuedBytes -= sizes[head]
         head += 1
-        if head > 1024 && head * 2 > queue.count {
+        var trim = false
+        if head == queue.count {
+            // Drained: the storage goes too (a backlog of thousands of messages kept its arrays at that size).
+            queue = []
+            sizes = []
+            head = 0
+            trim = peakBytes > 4 << 20
+            peakBytes = 0
+        } else if head > 1024 && head * 2 > queue.count {
             queue.removeFirst(head)
+            sizes.removeFirst(head)
             head = 0
         }
+        condition.broadcast()  // room for the reader
+        condition.unlock()
+        if trim { releaseFreeMemory() }
         return .message(message)
     }
 
-    func deliver(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
+    /// From now on, an answer to `id` is kept for `waitForResponse`.
+    func expect(_ id: RequestID) {
         condition.lock()
-        responses[id] = result
-        condition.broadcast()
+        awaited.insert(id)
         condition.unlock()
     }
 
-    /// Waits for the client's answer to one of the server's requests.
+    /// Keeps an answer the server waits for; drops any other (an id it never sent, or one it stopped waiting for).
+    func deliver(_ id: RequestID, _ result: Result<JSON, ResponseError>) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard awaited.contains(id) else {
+            droppedResponses += 1
+            // One line each for the first few, then one line per thousand: a flood of them costs no memory.
+            if droppedResponses <= 10 || droppedResponses % 1000 == 0 {
+                FileLog.write("gridls: dropped an answer to \(id), which the server is not waiting for (\(droppedResponses) so far)")
+            }
+            return
+        }
+        responses[id] = result
+        condition.broadcast()
+    }
+
+    /// Waits for the client's answer to one of the server's requests (`expect`ed first): nil when none
+    /// comes within `seconds`, when input ends, or when the client fills the queue without answering.
     func waitForResponse(_ id: RequestID, seconds: Double) -> Result<JSON, ResponseError>? {
         let deadline = Date(timeIntervalSinceNow: seconds)
         condition.lock()
         defer { condition.unlock() }
-        while responses[id] == nil && !closed {
+        awaited.insert(id)
+        condition.broadcast()  // a reader waiting at the normal limit may now go on
+        while responses[id] == nil && !closed && !readerStuck {
             if !condition.wait(until: deadline) { break }
+        }
+        awaited.remove(id)
+        if responses[id] == nil && readerStuck {
+            FileLog.write("gridls: stopped waiting for an answer to \(id): the client sent \(queue.count - head) messages without it")
         }
         return responses.removeValue(forKey: id)
     }

@@ -21,6 +21,7 @@ public enum RSTScanner {
             let (indent, p) = BlockSyntax.indentation(b, start, end)
             let blank = p == end
             if let limit = literalIndent, blank || indent > limit {
+                previousBlank = blank  // a table may start right after the block's last blank line
                 line += 1
                 continue
             }

@@ -1,4 +1,5 @@
 import JSONRPC
+import TestSupport
 import Testing
 
 struct FrameReaderTests {
@@ -55,6 +56,62 @@ struct FrameReaderTests {
         reader.append(frame(Array("{}".utf8)))
         while let event = reader.next() { events.append(event) }
         #expect(events.last == message("{}"))
+    }
+
+    static let lenient = FrameEvent.lenientHeader("a header line ended by a bare \\n instead of \\r\\n (read anyway)")
+
+    @Test func aHeaderBlockEndedByABareLineFeedIsReadAndTheNextFrameStillArrives() {
+        // Before: the block ran on into the next frame's header, which was skipped with it.
+        let stream = "Content-Length: 2\n\n{}Content-Length: 7\r\n\r\n[1,2,3]"
+        let expected = [Self.lenient, message("{}"), message("[1,2,3]")]
+        #expect(events([stream]) == expected)
+        #expect(events(stream.map { String($0) }) == expected)  // reported once, however the bytes come
+        #expect(events(["Content-Length: 2\r\n\n{}", "Content-Length: 2\nContent-Type: x\r\n\r\n[]"]) == [
+            Self.lenient, message("{}"), Self.lenient, message("[]"),
+        ])
+    }
+
+    @Test func aBareCarriageReturnDoesNotEndAHeaderLine() {
+        #expect(events(["Content-Length: 2\r\r\n\r\n{}Content-Length: 2\r\n\r\n[]"]) == [
+            .badHeader("Content-Length '2\r' is not a number"), message("[]"),
+        ])
+        var reader = FrameReader()
+        reader.append(Array("Content-Length: 2\r\n\r".utf8))
+        #expect(reader.next() == nil)  // `\r` then maybe `\n`: not yet known
+        reader.append(Array("\n{}".utf8))
+        #expect(reader.next() == message("{}"))
+    }
+
+    /// Random streams of frames, each framed with CRLF, LF-only or mixed header lines, between pieces of
+    /// garbage ended by a blank line, cut at random read boundaries: every frame arrives, in order.
+    @Test(arguments: [UInt64(1), 2, 3, 4])
+    func everyFrameArrivesWhateverItsLineEndsAndTheReads(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var stream: [UInt8] = [], bodies: [[UInt8]] = []
+        for n in 0..<200 {
+            if random.chance(0.2) {
+                let garbage = (0..<random.below(30)).map { _ in random.pick(Array("ab: \r\n{}".utf8)) }
+                stream += garbage + Array(random.pick(["\r\n\r\n", "\n\n", "\r\n\n"]).utf8)
+            }
+            let body = Array("{\"n\":\(n)}".utf8)
+            let endings = (0..<3).map { _ in random.pick(["\r\n", "\n"]) }
+            var header = "Content-Length: \(body.count)" + endings[0]
+            if random.chance(0.3) { header += "Content-Type: application/vscode-jsonrpc" + endings[1] }
+            stream += Array((header + endings[2]).utf8) + body
+            bodies.append(body)
+        }
+        var reader = FrameReader()
+        var received: [[UInt8]] = []
+        var offset = 0
+        while offset < stream.count {
+            let count = min(stream.count - offset, 1 + random.below(40))
+            reader.append(stream[offset..<offset + count])
+            offset += count
+            while let event = reader.next() {
+                if case .message(let body) = event { received.append(body) }
+            }
+        }
+        #expect(received == bodies)
     }
 
     @Test func anIncompleteBodyWaits() {

@@ -69,6 +69,16 @@ struct ErrorTests {
         stillServes(client)
     }
 
+    @Test func aHeaderEndedByBareLineFeedsIsReadAndTheNextMessageStillArrives() throws {
+        let client = try ready()
+        func folding(_ id: Int) -> [UInt8] {
+            (["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/foldingRange", "params": ["textDocument": textDocument("file:///a.md")]] as JSON).serialized()
+        }
+        client.writeRaw(Array("Content-Length: \(folding(50).count)\n\n".utf8) + folding(50) + frame(folding(51)))
+        #expect(client.waitFor { $0["id"] == 50 }?["result"] == [["startLine": 0, "endLine": 2, "kind": "region"]])
+        #expect(client.waitFor { $0["id"] == 51 }?["result"] == [["startLine": 0, "endLine": 2, "kind": "region"]])
+    }
+
     @Test func aQueuedRequestCanBeCancelled() throws {
         let client = try LSPClient()
         _ = client.initialize()

@@ -83,8 +83,10 @@ final class LSPClient: @unchecked Sendable {
         return response
     }
 
-    func open(_ uri: String, _ text: String, version: Int = 1) {
-        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "markdown", "version": .int(version), "text": .string(text)]])
+    /// Opens a document with the `languageId` an editor would give it: by default from the URI's suffix.
+    func open(_ uri: String, _ text: String, version: Int = 1, languageId: String? = nil) {
+        let id = languageId ?? (uri.hasSuffix(".rst") ? "restructuredtext" : "markdown")
+        notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": .string(id), "version": .int(version), "text": .string(text)]])
     }
 
     func closeInput() { try? process.input?.close() }
@@ -122,8 +124,8 @@ private final class Inbox: @unchecked Sendable {
         var frames = FrameReader()
         while case let data = output.availableData, !data.isEmpty {
             frames.append(data)
-            while case .message(let body)? = frames.next() {
-                guard let json = try? JSONParser.parse(body) else { continue }
+            while let event = frames.next() {
+                guard case .message(let body) = event, let json = try? JSONParser.parse(body) else { continue }
                 receive(json)
             }
         }

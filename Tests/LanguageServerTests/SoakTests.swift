@@ -7,6 +7,8 @@ import Testing
 /// incremental edits (inside CJK, emoji and surrogate pairs, multi-line, CRLF) and applies the edits of
 /// formatting, code actions and commands to its copy as an editor would, and regularly checks that the
 /// server's copy (gridls/documentState) is the same and that every diagnostic lies inside the document.
+/// Every method that takes a range or a position (codeAction, executeCommand, rangeFormatting,
+/// onTypeFormatting, hover, selectionRange) also gets reversed, empty and out-of-document ones.
 /// Fixed seeds replay; GRIDLS_SOAK_STEPS sets the length (CI: the default).
 struct SoakTests {
     static let steps = Int(ProcessInfo.processInfo.environment["GRIDLS_SOAK_STEPS"] ?? "") ?? 600
@@ -56,9 +58,16 @@ struct SoakTests {
             return ["start": start, "end": end]
         }
 
+        /// A target range, now and then reversed (end before start) or past the document's end.
+        func anyRange() -> JSON {
+            let range = random.chance(0.1) ? model.outsideRange(&random) : targetRange()
+            return random.chance(0.2) ? ["start": range["end"]!, "end": range["start"]!] : range
+        }
+
+        let kinds = ["edit", "formatting", "codeAction", "executeCommand", "rangeFormatting", "onTypeFormatting", "hover", "selectionRange"]
         for step in 1...Self.steps {
-            let kind = random.below(20)
-            counts[["edit", "formatting", "codeAction", "executeCommand"][kind < 14 ? 0 : kind < 16 ? 1 : kind < 18 ? 2 : 3], default: 0] += 1
+            let kind = random.below(24)
+            counts[kinds[kind < 14 ? 0 : kind < 16 ? 1 : kind < 18 ? 2 : kind < 20 ? 3 : kind - 16], default: 0] += 1
             switch kind {
             case 0..<14:
                 send([model.randomEdit(&random, crlf: crlf)])
@@ -66,8 +75,10 @@ struct SoakTests {
                 let result = client.request("textDocument/formatting", ["textDocument": textDocument("file:///soak.md"), "options": ["tabSize": 4, "insertSpaces": true]])
                 send(result["result"]?.array ?? [])
             case 16, 17:
-                let at = targetRange()
-                let actions = client.request("textDocument/codeAction", ["textDocument": textDocument("file:///soak.md"), "range": at, "context": ["diagnostics": []]])["result"]?.array ?? []
+                let at = anyRange()
+                let answer = client.request("textDocument/codeAction", ["textDocument": textDocument("file:///soak.md"), "range": at, "context": ["diagnostics": []]])
+                #expect(answer["error"] == nil, "step \(step): codeAction at \(at): \(answer)")
+                let actions = answer["result"]?.array ?? []
                 guard !actions.isEmpty else { break }
                 var action = actions[random.below(actions.count)]
                 if resolves && action["edit"] == nil {
@@ -83,14 +94,38 @@ struct SoakTests {
                     action = answer["result"] ?? [:]
                 }
                 send(action["edit"]?["changes"]?["file:///soak.md"]?.array ?? [])
-            default:
+            case 18, 19:
                 let commands = ["gridls.insertRowBelow", "gridls.insertColumnLeft", "gridls.deleteRow", "gridls.mergeCells", "gridls.convertToGrid", "gridls.formatTable"]
                 commandEdits = []
+                let at = anyRange()
                 let result = client.request("workspace/executeCommand", [
                     "command": .string(commands[random.below(commands.count)]),
-                    "arguments": [["uri": "file:///soak.md", "range": targetRange()]],
+                    "arguments": [["uri": "file:///soak.md", "range": at]],
                 ])
+                // A command that does not apply there is refused with -32602, and nothing else goes wrong.
+                #expect(result["result"] != nil || result["error"]?["code"] == -32602, "step \(step): command at \(at): \(result)")
                 if result["result"]?["applied"] == true { send(commandEdits) }
+            case 20:
+                let at = anyRange()
+                let result = client.request("textDocument/rangeFormatting", ["textDocument": textDocument("file:///soak.md"), "range": at, "options": ["tabSize": 4, "insertSpaces": true]])
+                #expect(result["error"] == nil, "step \(step): rangeFormatting at \(at): \(result)")
+                send(result["result"]?.array ?? [])
+            case 21:
+                let at = anyRange()["start"]!
+                let result = client.request("textDocument/onTypeFormatting", [
+                    "textDocument": textDocument("file:///soak.md"), "position": at, "ch": "|", "options": ["tabSize": 4, "insertSpaces": true],
+                ])
+                #expect(result["error"] == nil, "step \(step): onTypeFormatting at \(at): \(result)")
+                send(result["result"]?.array ?? [])
+            case 22:
+                let at = anyRange()["end"]!
+                let result = client.request("textDocument/hover", ["textDocument": textDocument("file:///soak.md"), "position": at])
+                #expect(result["error"] == nil, "step \(step): hover at \(at): \(result)")
+            default:
+                let positions = [anyRange()["start"]!, anyRange()["end"]!]
+                let result = client.request("textDocument/selectionRange", ["textDocument": textDocument("file:///soak.md"), "positions": .array(positions)])
+                #expect(result["result"]?.array?.count == 2, "step \(step): selectionRange at \(positions): \(result)")
+                for selection in result["result"]?.array ?? [] { #expect(model.contains(selection["range"]!), "step \(step): \(selection)") }
             }
             if step % 25 == 0 || step == Self.steps {
                 let state = client.request("gridls/documentState", ["textDocument": textDocument("file:///soak.md")])["result"]
@@ -202,6 +237,14 @@ struct ModelDocument {
         guard random.chance(0.5) else { return ["start": start, "end": start] }
         let line = start["line"]!.int! + random.below(3)
         return ["start": start, "end": ["line": .int(line), "character": .int(random.below(12))]]
+    }
+
+    /// A range at or past the document's end: lines beyond the last, characters beyond any line.
+    func outsideRange(_ random: inout SeededRandom) -> JSON {
+        let huge = 9_007_199_254_740_991
+        let start: JSON = ["line": .int(lines.count - 1 + random.below(3)), "character": .int(random.chance(0.3) ? huge : random.below(40))]
+        let end: JSON = ["line": .int(random.chance(0.3) ? huge : lines.count + random.below(50)), "character": .int(random.below(9))]
+        return ["start": start, "end": end]
     }
 
     func randomEdit(_ random: inout SeededRandom, crlf: Bool) -> JSON {
