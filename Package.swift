@@ -25,7 +25,7 @@ let package = Package(
             dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport"]),
+        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport", "CFileSystem"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.
