@@ -19,7 +19,7 @@ struct ChildProcessTests {
     @Test func aChildStartsWithNoSignalBlocked() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-mask-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
-        let child = try ChildProcess("/bin/sh", ["-c", "grep SigBlk /proc/$$/status"], output: .file(out.path))
+        let child = try ChildProcess("/bin/grep", ["SigBlk", "/proc/self/status"], output: .file(out.path))
         #expect(child.wait(killingAfter: 30) == 0)
         #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == "SigBlk:\t0000000000000000\n")
     }
