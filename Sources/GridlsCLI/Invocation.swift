@@ -49,7 +49,8 @@ public let usageText = """
 
     exit status: 0 success; 1 files would change (--check), or an error was found (check; format
                  leaves what it is about as it was and reports it on stderr);
-                 2 usage error, or a file could not be read or written.
+                 2 usage error, or a file could not be read or written (-i rewrites regular
+                 files only; a file another program changed meanwhile is left to it, exit 1).
     """
 
 extension Invocation {
