@@ -19,6 +19,10 @@ enum TestHooks {
         guard fd >= 0 else { return }
         _ = FileAccess.writeAll(fd, Array((target + "\n").utf8))
         close(fd)
-        for _ in 0..<6000 where access(pause, F_OK) == 0 { usleep(10_000) }
+        var waited = 0
+        while access(pause, F_OK) == 0 && waited < 6000 {
+            usleep(10_000)
+            waited += 1
+        }
     }
 }

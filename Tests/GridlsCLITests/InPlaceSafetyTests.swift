@@ -96,20 +96,40 @@ struct InPlaceSafetyTests {
         #expect(try folder.read("doc.md") == Self.messy.replacingOccurrences(of: "a", with: "z"))
     }
 
+    /// Several files in flight at once (each job pauses at the same point): none is left behind.
     @Test(arguments: [SIGTERM, SIGINT, SIGHUP])
     func aSignalLeavesNoTemporaryFile(signal: Int32) throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let path = try folder.write("doc.md", Self.messy)
-        let paused = try PausedGridls(["format", "-i", path])
+        let paths = try (0..<3).map { try folder.write("doc\($0).md", Self.messy) }
+        let paused = try PausedGridls(["format", "-i"] + paths)
+        defer { try? FileManager.default.removeItem(at: paused.pauseFile) }
         let names = try folder.names()
-        #expect(names.count == 2 && names.contains { $0.hasPrefix("doc.md.gridls-") }, "no temporary file in flight: \(names)")
+        #expect(names.contains { $0.contains(".md.gridls-") }, "no temporary file in flight: \(names)")
         kill(paused.running.process.pid, signal)
         let run = try paused.running.finish(timeout: 20)
-        try? FileManager.default.removeItem(at: paused.pauseFile)
         #expect(run.status == 128 + signal)
-        #expect(try folder.names() == ["doc.md"])
-        #expect(try folder.read("doc.md") == Self.messy)
+        #expect(try folder.names() == ["doc0.md", "doc1.md", "doc2.md"])
+        #expect(try paths.indices.allSatisfy { try folder.read("doc\($0).md") == Self.messy })
+    }
+
+    /// A signal ignored when gridls starts (`nohup`, `trap '' TERM`) stays ignored.
+    @Test func anIgnoredSignalStaysIgnored() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = try folder.write("doc.md", Self.messy)
+        let pauseFile = folder.url.appendingPathComponent("pause")
+        let shell = try ChildProcess(
+            "/bin/sh", ["-c", "trap '' TERM; exec \"$0\" format -i \"$1\"", Gridls.binary.path, path],
+            environment: ProcessInfo.processInfo.environment.merging(["GRIDLS_TEST_PAUSE_FILE": pauseFile.path]) { $1 })
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while !FileManager.default.fileExists(atPath: pauseFile.path) && Date() < deadline && shell.isRunning { usleep(5_000) }
+        kill(shell.pid, SIGTERM)
+        usleep(100_000)
+        #expect(shell.isRunning)
+        try? FileManager.default.removeItem(at: pauseFile)
+        #expect(shell.wait(killingAfter: 60) == 0)
+        #expect(try folder.read("doc.md") == Self.tidy)
     }
 
     // MARK: what is kept
