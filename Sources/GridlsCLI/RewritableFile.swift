@@ -99,7 +99,17 @@ final class RewritableFile {
             unlink(temporary)
             throw FileError(path: path, reason: "not written: \(reason)")
         }
+        syncFolder()
         return true
+    }
+
+    /// Makes the rename itself durable (best effort: some file systems refuse to sync a folder).
+    private func syncFolder() {
+        let folder = target.prefix(upTo: target.lastIndex(of: "/") ?? target.startIndex)
+        let fd = open(folder.isEmpty ? "/" : String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        close(fd)
     }
 
     /// Gives the temporary file the original's owner, group and extended attributes (mode comes after,
