@@ -141,6 +141,7 @@ final class RewritableFile {
         }
         var failure: String?
         TemporaryFiles.deferringSignals {
+            TestHooks.pauseBeforeReplacing(target)  // a second time: a signal sent now must wait for the write
             failure = FileAccess.writeAll(fd, bytes)
             if failure == nil && ftruncate(fd, off_t(bytes.count)) != 0 { failure = FileAccess.systemReason() }
             if failure == nil && fsync(fd) != 0 { failure = FileAccess.systemReason() }

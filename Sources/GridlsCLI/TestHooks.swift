@@ -11,8 +11,8 @@ enum TestHooks {
     }
 
     /// `GRIDLS_TEST_PAUSE_FILE=PATH`: just before `format -i` checks that a file is unchanged and replaces
-    /// it, create PATH holding the file's name, and wait (at most 60 s) until the test removes PATH. The
-    /// test changes the file or sends a signal meanwhile.
+    /// it (and, writing in place, once more as the write begins), create PATH holding the file's name, and
+    /// wait (at most 60 s) until the test removes PATH. The test changes the file or sends a signal meanwhile.
     static func pauseBeforeReplacing(_ target: String) {
         guard let pause = getenv("GRIDLS_TEST_PAUSE_FILE") else { return }
         let fd = open(pause, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)

@@ -113,6 +113,25 @@ struct InPlaceSafetyTests {
         #expect(try paths.indices.allSatisfy { try folder.read("doc\($0).md") == Self.messy })
     }
 
+    /// A file written in place (it has two links) is never cut short: a signal sent as the write begins
+    /// takes effect once it is done.
+    @Test func aSignalWaitsForAnInPlaceWrite() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let path = try folder.write("doc.md", Self.messy)
+        #expect(link(path, folder.url.appendingPathComponent("link.md").path) == 0)
+        let paused = try PausedGridls(["format", "-i", path])
+        defer { try? FileManager.default.removeItem(at: paused.pauseFile) }
+        try paused.resumeUntilNextPause()
+        kill(paused.running.process.pid, SIGTERM)
+        usleep(100_000)
+        #expect(paused.running.process.isRunning, "the signal cut the write short")
+        let run = try paused.resume()
+        #expect(run.status == 128 + SIGTERM)
+        #expect(try folder.read("link.md") == Self.tidy)
+        #expect(try folder.names() == ["doc.md", "link.md"])
+    }
+
     /// A signal ignored when gridls starts (`nohup`, `trap '' TERM`) stays ignored.
     @Test func anIgnoredSignalStaysIgnored() throws {
         let folder = try ScratchFolder()
@@ -233,6 +252,16 @@ struct PausedGridls {
     init(_ arguments: [String]) throws {
         pauseFile = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-pause-\(UUID().uuidString)")
         running = try Gridls.start(arguments, environment: ["GRIDLS_TEST_PAUSE_FILE": pauseFile.path])
+        try waitForPause()
+    }
+
+    /// Lets gridls go on to its next pause.
+    func resumeUntilNextPause() throws {
+        try FileManager.default.removeItem(at: pauseFile)
+        try waitForPause()
+    }
+
+    private func waitForPause() throws {
         let deadline = Date(timeIntervalSinceNow: 60)
         while !FileManager.default.fileExists(atPath: pauseFile.path) {
             guard Date() < deadline, running.process.isRunning else {
