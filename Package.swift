@@ -13,7 +13,9 @@ let package = Package(
         .target(name: "TextTables", dependencies: ["GridModel"]),
         .target(name: "JSONRPC"),
         .target(name: "LanguageServer", dependencies: ["TextTables", "JSONRPC"]),
-        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer"]),
+        // The few Linux file calls Swift's Glibc module does not declare (extended attributes, fallocate).
+        .systemLibrary(name: "CFileSystem"),
+        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CFileSystem"]),
         .executableTarget(name: "gridls", dependencies: ["GridlsCLI"]),
         // Shared by the test targets: a seeded random number generator and child processes that inherit nothing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -23,7 +25,7 @@ let package = Package(
             dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport"]),
+        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport", "CFileSystem"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.

@@ -31,6 +31,7 @@ public enum CommandRunner {
             return ExitCode.success
         case let .format(paths, mode, options, assumedName):
             let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
+            if mode == .inPlace { TemporaryFiles.removeOnSignals() }
             return reportFormatting(jobs, mode: mode, outcomes: inParallel(jobs) { $0.format(mode: mode, options: options) })
         case let .check(paths, options, assumedName):
             let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
@@ -57,7 +58,7 @@ public enum CommandRunner {
                 }
             case .failed(let error):
                 writeError("gridls: \(error)\n")
-                status = ExitCode.failure
+                status = max(status, error.status)
             case .checked:
                 break
             }

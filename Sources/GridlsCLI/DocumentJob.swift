@@ -19,18 +19,24 @@ struct DocumentJob: Sendable {
     }
 
     func read() throws(FileError) -> [UInt8] {
-        let bytes = isStandardInput ? try FileAccess.readStandardInput() : try FileAccess.read(path)
-        if bytes.contains(0) { throw FileError(path: displayName, reason: "binary file (contains NUL bytes)") }
+        try validated(isStandardInput ? try FileAccess.readStandardInput() : try FileAccess.read(path))
+    }
+
+    private func validated(_ bytes: [UInt8]) throws(FileError) -> [UInt8] {
+        if bytes.contains(0) { throw FileError(path: displayName, reason: FileAccess.binaryReason) }
         if !UTF8Validation.isValid(bytes) { throw FileError(path: displayName, reason: "not UTF-8 text") }
         return bytes
     }
 
     func format(mode: FormatMode, options: FormatOptions) -> Outcome {
         do {
-            let original = try read()
+            // A file to rewrite stays open from the read to the write, so a change meanwhile is seen.
+            let file = mode == .inPlace ? try RewritableFile(path) : nil
+            let original: [UInt8]
+            if let file { original = try validated(file.read()) } else { original = try read() }
             let result = DocumentFormatter.format(original, syntax: syntax, options: options)
             let changed = result.output != original
-            if mode == .inPlace && changed { try FileAccess.writeAtomically(result.output, to: path) }
+            if let file, changed { try file.replace(with: result.output) }
             return .formatted(
                 output: mode == .print ? result.output : nil, changed: changed, refused: result.refused,
                 text: TextLines(original))

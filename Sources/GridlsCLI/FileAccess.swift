@@ -8,28 +8,40 @@ import Darwin
 public struct FileError: Error, Equatable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// The exit status it gives: 2 (cannot be read or written) unless said otherwise.
+    public var status: Int32 = 2
     public var description: String { "\(path): \(reason)" }
 }
 
 /// Reading and writing files with plain POSIX calls, so that every failure carries the system's reason.
 enum FileAccess {
+    /// The most gridls reads of one input: no text document comes near it, and a device or an endless pipe
+    /// (`/dev/urandom`, `yes |`) is stopped here instead of filling memory.
+    static var inputLimit: Int { TestHooks.inputLimit ?? 256 << 20 }
+
+    /// Reads a file to format or check. It may be a FIFO or a device (`gridls format <(cmd)`): reading stops
+    /// at the first NUL byte or past `inputLimit`.
     static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw FileError(path: path, reason: systemReason()) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: systemReason()) }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
-        return try readAll(fd, sizeHint: Int(info.st_size), path: path)
+        return try readAll(fd, size: (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil, path: path)
     }
 
     static func readStandardInput() throws(FileError) -> [UInt8] {
-        try readAll(0, sizeHint: 1 << 16, path: "<stdin>")
+        try readAll(0, size: nil, path: "<stdin>")
     }
 
-    private static func readAll(_ fd: Int32, sizeHint: Int, path: String) throws(FileError) -> [UInt8] {
+    /// Reads to the end, refusing binary input as soon as a chunk holds a NUL and input past `inputLimit`
+    /// (a regular file's `size`, when known, before reading anything).
+    static func readAll(_ fd: Int32, size: Int?, path: String) throws(FileError) -> [UInt8] {
+        let limit = inputLimit
+        if let size, size > limit { throw tooLarge(path, limit) }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(max(sizeHint, 4096) + 1)
+        bytes.reserveCapacity(min(max(size ?? 1 << 16, 4096), limit) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -38,43 +50,19 @@ enum FileAccess {
                 throw FileError(path: path, reason: systemReason())
             }
             if n == 0 { return bytes }
+            if chunk[0..<n].contains(0) { throw FileError(path: path, reason: binaryReason) }
+            if bytes.count + n > limit { throw tooLarge(path, limit) }
             bytes.append(contentsOf: chunk[0..<n])
         }
     }
 
-    /// Replaces the file's content through a temporary file in the same directory and a rename, so a
-    /// failure at any point leaves the original as it was. Keeps the file's permissions; follows symlinks.
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
-        guard access(path, W_OK) == 0 else { throw FileError(path: path, reason: systemReason()) }
-        var current = stat()
-        // Root may write anything; a file nobody may write is still meant to stay as it is.
-        if stat(path, &current) == 0 && current.st_mode & 0o222 == 0 {
-            throw FileError(path: path, reason: "read-only file")
-        }
-        var target = path
-        if let resolved = realpath(path, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        var info = stat()
-        guard stat(target, &info) == 0 else { throw FileError(path: path, reason: systemReason()) }
-        var template = Array((target + ".gridls-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileError(path: path, reason: "cannot create a temporary file: \(systemReason())") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        if fchmod(fd, info.st_mode & 0o7777) != 0 { failure = systemReason() }
-        if failure == nil { failure = writeAll(fd, bytes) }
-        if failure == nil && fsync(fd) != 0 { failure = systemReason() }
-        if close(fd) != 0 && failure == nil { failure = systemReason() }
-        if failure == nil && rename(temporary, target) != 0 { failure = systemReason() }
-        if let failure {
-            unlink(temporary)
-            throw FileError(path: path, reason: "not written: \(failure)")
-        }
+    static let binaryReason = "binary file (contains NUL bytes)"
+
+    private static func tooLarge(_ path: String, _ limit: Int) -> FileError {
+        FileError(path: path, reason: limit % (1 << 20) == 0 ? "larger than \(limit >> 20) MiB" : "larger than \(limit) bytes")
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> String? {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -93,7 +81,7 @@ enum FileAccess {
         writeAll(fd, bytes) == nil
     }
 
-    private static func systemReason() -> String {
+    static func systemReason() -> String {
         String(cString: strerror(errno)).lowercased()
     }
 }

@@ -47,8 +47,10 @@ public let usageText = """
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
                                  reStructuredText (files ending in .rst or .rest always do)
 
-    exit status: 0 success; 1 files would change (--check) or an error was found (check);
-                 2 usage error, or a file could not be read or written.
+    exit status: 0 success; 1 files would change (--check), or an error was found (check; format
+                 leaves what it is about as it was and reports it on stderr);
+                 2 usage error, or a file could not be read or written (-i rewrites regular
+                 files only; a file another program changed meanwhile is left to it, exit 1).
     """
 
 extension Invocation {

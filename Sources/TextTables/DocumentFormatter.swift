@@ -35,10 +35,12 @@ public enum DocumentSyntax: Sendable, Hashable {
     }
 }
 
-/// The formatted document and the tables left as they were because they could not be read.
+/// The formatted document and what it left as it was because it could not be read.
 public struct FormatResult: Sendable {
     public var output: [UInt8]
-    /// The error diagnostics of every table that formatting refused to rewrite.
+    /// Every error diagnostic of the document, in document order: those of the tables formatting refused to
+    /// rewrite and those of lines that only look like a table (a look-alike is never rewritten either).
+    /// The same errors as `diagnostics(_:scan:options:)` reports, so `format` fails exactly where `check` does.
     public var refused: [Diagnostic]
 }
 
@@ -146,7 +148,8 @@ public enum DocumentFormatter {
     /// it is printed, so memory follows the largest table, not all of them together).
     public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
         let text = TextLines(bytes)
-        var refused: [Diagnostic] = []
+        let scan = syntax.scan(text)
+        var refused = scan.diagnostics.filter { $0.severity == .error }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var copied = 0
@@ -155,7 +158,7 @@ public enum DocumentFormatter {
             let needed = out.count + printed + (bytes.count - copied)
             if needed > out.capacity { out.reserveCapacity(max(needed, out.capacity + out.capacity / 2)) }
         }
-        for region in syntax.scan(text).tables {
+        for region in scan.tables {
             switch region.kind {
             case .pipe:
                 let printer = pipePrinter(text, region: region, options: options)
@@ -184,7 +187,7 @@ public enum DocumentFormatter {
             }
         }
         out.append(contentsOf: bytes[copied...])
-        return FormatResult(output: out, refused: refused)
+        return FormatResult(output: out, refused: refused.sorted(by: inDocumentOrder))
     }
 
     static func pipePrinter(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
@@ -241,6 +244,10 @@ public enum DocumentFormatter {
             case .grid: all += GridTableParser.parse(text, region: region, options: options.width).diagnostics
             }
         }
-        return all.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
+        return all.sorted(by: inDocumentOrder)
+    }
+
+    private static func inDocumentOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+        (a.range.lowerBound, a.code.rawValue) < (b.range.lowerBound, b.code.rawValue)
     }
 }

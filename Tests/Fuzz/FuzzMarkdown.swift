@@ -11,6 +11,9 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     precondition(twice.output == once.output, "formatting is not idempotent")
     // Grid tables may print taller or shorter, so lines are compared outside tables, in order.
     let before = TextLines(input), after = TextLines(once.output)
+    // `gridls format` fails exactly where `gridls check` finds an error (look-alikes and grid errors alike).
+    let errors = DocumentFormatter.diagnostics(before, scan: MarkdownScanner.scan(before)).filter { $0.severity == .error }
+    precondition(once.refused == errors, "format refuses other errors than check reports")
     let (outsideBefore, tablesBefore) = linesOutsideTables(before), (outsideAfter, tablesAfter) = linesOutsideTables(after)
     precondition(tablesBefore == tablesAfter, "formatting changed the number of tables")
     precondition(outsideBefore.count == outsideAfter.count, "lines outside tables were added or lost")

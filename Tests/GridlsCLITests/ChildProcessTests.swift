@@ -16,6 +16,14 @@ struct ChildProcessTests {
         for process in held { process.terminate() }
     }
 
+    @Test func aChildStartsWithNoSignalBlocked() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-mask-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let child = try ChildProcess("/bin/grep", ["SigBlk", "/proc/self/status"], output: .file(out.path))
+        #expect(child.wait(killingAfter: 30) == 0)
+        #expect(String(decoding: try Data(contentsOf: out), as: UTF8.self) == "SigBlk:\t0000000000000000\n")
+    }
+
     @Test func aChildThatOverrunsItsDeadlineIsKilledAndReaped() throws {
         let child = try ChildProcess("/bin/sleep", ["30"])
         let started = Date()

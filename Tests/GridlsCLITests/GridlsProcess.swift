@@ -11,17 +11,40 @@ struct GridlsRun {
 enum Gridls {
     static var binary: URL { builtGridls }
 
-    static func run(_ arguments: [String], stdin: String = "", in directory: URL? = nil) throws -> GridlsRun {
+    static func run(
+        _ arguments: [String], stdin: String = "", in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: Double = 300
+    ) throws -> GridlsRun {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-stdin-\(UUID().uuidString)")
         try Data(stdin.utf8).write(to: input)
-        let out = input.appendingPathExtension("out"), err = input.appendingPathExtension("err")
-        defer { for file in [input, out, err] { try? FileManager.default.removeItem(at: file) } }
+        defer { try? FileManager.default.removeItem(at: input) }
+        return try start(arguments, stdinPath: input.path, in: directory, environment: environment).finish(timeout: timeout)
+    }
+
+    /// Starts gridls with `stdinPath` (a file, a FIFO, a device) as standard input; `finish` collects its run.
+    static func start(
+        _ arguments: [String], stdinPath: String = "/dev/null", in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> RunningGridls {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-out-\(UUID().uuidString)")
+        let err = out.appendingPathExtension("err")
         let process = try ChildProcess(
-            binary.path, arguments, directory: directory?.path,
-            input: .file(input.path), output: .file(out.path), error: .file(err.path))
-        // Generous for a debug build on a slow machine; a hang fails the test instead of the whole run.
-        guard let status = process.wait(killingAfter: 300) else {
-            throw ChildProcess.Failure(message: "gridls \(arguments) did not end within 300 s")
+            binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            directory: directory?.path, input: .file(stdinPath), output: .file(out.path), error: .file(err.path))
+        return RunningGridls(process: process, arguments: arguments, out: out, err: err)
+    }
+}
+
+/// A gridls process a test started, and the files its output goes to.
+struct RunningGridls {
+    let process: ChildProcess
+    let arguments: [String]
+    let out: URL, err: URL
+
+    /// Waits for the end (a hang, past `timeout` seconds, fails the test instead of the whole run).
+    func finish(timeout: Double = 300) throws -> GridlsRun {
+        defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
+        guard let status = process.wait(killingAfter: timeout) else {
+            throw ChildProcess.Failure(message: "gridls \(arguments) did not end within \(timeout) s")
         }
         return GridlsRun(
             status: status,

@@ -10,8 +10,11 @@ struct FormattingPropertyTests {
     func formattingKeepsItsPromises(seed: UInt64) {
         var generator = RandomDocument(seed: seed)
         let input = Array(generator.make().utf8)
-        let output = DocumentFormatter.format(input).output
+        let result = DocumentFormatter.format(input), output = result.output
         #expect(DocumentFormatter.format(output).output == output, "not idempotent")
+        let inputText = TextLines(input)
+        let errors = DocumentFormatter.diagnostics(inputText, scan: MarkdownScanner.scan(inputText)).filter { $0.severity == .error }
+        #expect(result.refused == errors, "format refuses other errors than check reports")
 
         let before = TextLines(input), after = TextLines(output)
         #expect(before.count == after.count, "line count changed")
