@@ -19,9 +19,15 @@ struct TableIndex: Sendable {
         var diagnostic: Diagnostic
         var start: (line: Int, byte: Int)
         var end: (line: Int, byte: Int)
+
+        /// The same diagnostic with its lines counted from `lines` earlier.
+        func shifted(by lines: Int) -> LineDiagnostic {
+            LineDiagnostic(diagnostic: diagnostic, start: (start.line + lines, start.byte), end: (end.line + lines, end.byte))
+        }
     }
 
-    /// Diagnostics found while scanning (not inside a table), lines absolute.
+    /// A diagnostic found while scanning (not inside a table): anchored at its first line, its positions
+    /// counted from that line, so that moving the anchor moves the whole diagnostic.
     struct ScanDiagnostic: Sendable {
         var line: Int
         var diagnostic: LineDiagnostic
@@ -96,9 +102,16 @@ struct TableIndex: Sendable {
         for diagnostic in scan.diagnostics {
             let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
             guard range.contains(windowStart + placed.start.line) else { continue }
-            scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed))
+            scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed.shifted(by: -placed.start.line)))
         }
         scanDiagnostics.sort { $0.line < $1.line }
+    }
+
+    /// Every diagnostic, lines counted from the document's start: the scan's, then each table's, the order
+    /// in which a fresh reading of the text finds them.
+    var allDiagnostics: [LineDiagnostic] {
+        scanDiagnostics.map { $0.diagnostic.shifted(by: $0.line) }
+            + tables.flatMap { table in table.diagnostics.map { $0.shifted(by: table.firstLine) } }
     }
 
     static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {

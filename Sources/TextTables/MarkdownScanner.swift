@@ -38,20 +38,23 @@ public struct MarkdownScanner {
         scan(text, frontMatter: true).scan
     }
 
-    /// Scans and reports, per line, whether a scan that starts after it finds the same tables below it:
-    /// the scanner is back in its initial state there (no open container or block), or the next line
-    /// continues a top-level paragraph and would start one just the same (so that a document written
-    /// without blank lines still has places to restart).
+    /// Scans and reports, per line, whether a scan that starts after it finds the same tables and
+    /// diagnostics below it: the scanner is back in its initial state there (no open container or
+    /// block), or the next line continues a top-level paragraph and would start one just the same (so
+    /// that a document written without blank lines still has places to restart).
     /// Front matter is recognised only when `frontMatter` (the text starts the document).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         var scanner = MarkdownScanner(text: text)
         var restartable = [Bool](repeating: false, count: text.count)
         var line = frontMatter ? scanner.skipFrontMatter() : 0
         while line < text.count {
-            let inParagraph = scanner.isInTopLevelParagraph
+            let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
             scanner.process(line: line)
             if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
-            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line) { restartable[line - 1] = true }
+            // Not where this line was reported for what it makes of the line above (a look-alike's
+            // delimiter row): a scan starting at it would find no diagnostic.
+            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line),
+               scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
             line += 1
         }
         return (scanner.result, restartable)
