@@ -119,8 +119,17 @@ extension SoakTests {
         let freshPushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///fresh.md")?["diagnostics"]?.array ?? []
         client.notify("textDocument/didClose", ["textDocument": textDocument("file:///fresh.md")])
         let agree = pushed?["diagnostics"]?.array == fresh && pulled == fresh && freshPushed == fresh
-        #expect(agree, "step \(step): pushed \(pushed?["diagnostics"] ?? nil), pulled \(pulled), fresh \(fresh) for \(model.string.debugDescription)")
+        #expect(agree, """
+            step \(step): pushed \(brief(pushed?["diagnostics"]?.array ?? [])), pulled \(brief(pulled)), \
+            fresh \(brief(fresh)) for \(model.string.debugDescription)
+            """)
         return agree
+    }
+
+    /// Diagnostics as `line:character-line:character code`, to read a failure.
+    func brief(_ items: [JSON]) -> String {
+        func point(_ p: JSON?) -> String { "\(p?["line"]?.int ?? -1):\(p?["character"]?.int ?? -1)" }
+        return items.map { "\(point($0["range"]?["start"]))-\(point($0["range"]?["end"])) \($0["code"]?.string ?? "?")" }.joined(separator: ", ")
     }
 }
 
