@@ -63,6 +63,46 @@ struct IncrementalDiagnosticsTests {
     }
 }
 
+extension IncrementalDiagnosticsTests {
+    /// Front matter ends at a closer anywhere below its first line: far from a change that makes or takes it.
+    static let farBelow = String(repeating: "Text | with a pipe.\n\n", count: 100)
+    static let lookAlike = "| a | b |\n|---|\n"
+
+    func edited(_ text: String, _ from: (Int, Int), _ to: (Int, Int), _ replacement: String) -> OpenDocument {
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+        open.replace(from: from, to: to, with: Array(replacement.utf8))
+        return open
+    }
+
+    @Test func aCloserTypedFarBelowMakesFrontMatterOfEverythingAbove() {
+        let open = edited("---\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "end\n", (206, 0), (206, 3), "...")
+        #expect(open.diagnosticLines == [])
+        #expect(open.index.tables.isEmpty)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func aFirstLineTypedIntoAnOpenerMakesFrontMatterDownToAFarCloser() {
+        let open = edited("--\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "---\n\n" + Self.lookAlike, (0, 2), (0, 2), "-")
+        #expect(open.diagnosticLines == ["209:0-209:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.index.tables.isEmpty)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func aCloserTakenAwayExtendsFrontMatterToTheNextOne() {
+        let text = "+++\ntitle = 1\n+++\n" + Self.lookAlike + Self.farBelow + "+++\n\n" + Self.lookAlike
+        let open = edited(text, (2, 0), (2, 1), "")
+        #expect(open.diagnosticLines == ["208:0-208:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func typingInLongFrontMatterKeepsIt() {
+        let text = "---\n" + String(repeating: "key: | a |\n", count: 100) + "...\n" + Self.lookAlike
+        let open = edited(text, (2, 0), (2, 0), "|---|\n")
+        #expect(open.diagnosticLines == ["104:0-104:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+}
+
 extension OpenDocument {
     /// A fresh reading of the same text.
     var reread: OpenDocument { OpenDocument(uri: uri, version: version, bytes: text.bytes, options: index.options) }
