@@ -89,6 +89,7 @@ struct TableIndexTests {
         "> | q | r |", "> |---|---|", "> quote", "  a | b", "- item", "  | in | list |", "  |---|---|", "2. two",
         "```", "~~~", "    code | x", "<div>", "</div>", "<!--", "-->", "$$", "---", "...", "+++", "===", "# h | x",
         "+---+---+", "| a | b |", "+===+===+", "+-------+", "| c     |", "+---+   |", "+--+", "| x |",
+        "literal::", ".. code:: text", ".. comment", "    +---+---+", "    | a | b |",  // reStructuredText
     ]
 
     @Test(arguments: 0..<seeds)
