@@ -5,14 +5,7 @@ extension Server {
     /// Every diagnostic of the document, from the index's caches: proportional to the tables, not the text.
     func diagnosticsJSON(_ document: OpenDocument) -> [JSON] {
         guard settings.diagnosticsEnabled else { return [] }
-        var result: [JSON] = []
-        for scanned in document.index.scanDiagnostics {
-            result.append(json(scanned.diagnostic, firstLine: 0, in: document))
-        }
-        for table in document.index.tables where !table.diagnostics.isEmpty {
-            for placed in table.diagnostics { result.append(json(placed, firstLine: table.firstLine, in: document)) }
-        }
-        return result
+        return document.index.allDiagnostics.map { json($0, firstLine: 0, in: document) }
     }
 
     func json(_ placed: TableIndex.LineDiagnostic, firstLine: Int, in document: OpenDocument) -> JSON {

@@ -19,9 +19,15 @@ struct TableIndex: Sendable {
         var diagnostic: Diagnostic
         var start: (line: Int, byte: Int)
         var end: (line: Int, byte: Int)
+
+        /// The same diagnostic with its lines counted from `lines` earlier.
+        func shifted(by lines: Int) -> LineDiagnostic {
+            LineDiagnostic(diagnostic: diagnostic, start: (start.line + lines, start.byte), end: (end.line + lines, end.byte))
+        }
     }
 
-    /// Diagnostics found while scanning (not inside a table), lines absolute.
+    /// A diagnostic found while scanning (not inside a table): anchored at its first line, its positions
+    /// counted from that line, so that moving the anchor moves the whole diagnostic.
     struct ScanDiagnostic: Sendable {
         var line: Int
         var diagnostic: LineDiagnostic
@@ -33,6 +39,9 @@ struct TableIndex: Sendable {
     private(set) var scanDiagnostics: [ScanDiagnostic] = []
     /// Per line: whether a scan can restart just after it.
     private var restartable: [Bool] = []
+    /// Markdown front matter: what the first line opens and the first line after its closer (0: none). A
+    /// closer may lie anywhere below, so it is followed here rather than found by a scan near the change.
+    private var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
     private(set) var lastScannedLines = 0
 
@@ -41,6 +50,9 @@ struct TableIndex: Sendable {
         self.syntax = syntax
         self.options = options
         restartable = [Bool](repeating: false, count: text.lineCount)
+        if syntax == .markdown, let kind = FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) {
+            frontMatter = (kind, whole.map(FrontMatter.end) ?? closer(of: kind, in: text, lines: 1..<text.lineCount).map { $0 + 1 } ?? 0)
+        }
         rescan(text, from: 0, changedThrough: text.lineCount - 1, whole: whole)
     }
 
@@ -57,8 +69,41 @@ struct TableIndex: Sendable {
         }
         scanDiagnostics.removeAll { old.contains($0.line) }
         for index in scanDiagnostics.indices where scanDiagnostics[index].line > old.upperBound { scanDiagnostics[index].line += delta }
-        let start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
-        rescan(text, from: start, changedThrough: new.upperBound)
+        var start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
+        let before = frontMatter.end > old.upperBound + 1 ? frontMatter.end + delta : frontMatter.end
+        updateFrontMatter(text, replaced: old, with: new)
+        // Front matter that came, went or moved its closer changes how every line above the closer reads.
+        if frontMatter.end != before { start = 0 }
+        // A scan from the top sees the front matter only if it reaches the closer; what was front matter
+        // before must be read again too.
+        let changed = start == 0 ? max(new.upperBound, frontMatter.end - 1, before - 1) : new.upperBound
+        rescan(text, from: start, changedThrough: changed)
+    }
+
+    /// Follows the front matter after lines `old` became `new`, reading only lines the change can matter to:
+    /// the new lines, and past them only when the change took the old closer.
+    private mutating func updateFrontMatter(_ text: DocumentText, replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
+        guard syntax == .markdown else { return }
+        let kind = old.lowerBound == 0 ? FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) : frontMatter.kind
+        guard let kind else { return frontMatter = (nil, 0) }
+        let delta = new.count - old.count, end = frontMatter.end
+        var closer: Int?
+        if kind != frontMatter.kind {
+            closer = self.closer(of: kind, in: text, lines: 1..<text.lineCount)
+        } else if end > 0 && old.lowerBound >= end {
+            return  // below the closer: nothing above it changed
+        } else {
+            // No line above the change closed it, and no line below did when there was no closer.
+            closer = self.closer(of: kind, in: text, lines: max(1, new.lowerBound)..<new.upperBound + 1)
+            if closer == nil && end > 0 {
+                closer = end - 1 > old.upperBound ? end - 1 + delta : self.closer(of: kind, in: text, lines: new.upperBound + 1..<text.lineCount)
+            }
+        }
+        frontMatter = (kind, closer.map { $0 + 1 } ?? 0)
+    }
+
+    private func closer(of kind: FrontMatter, in text: DocumentText, lines: Range<Int>) -> Int? {
+        lines.first { kind.isClosed(by: TextLines(text.slice($0..<$0 + 1)), line: 0) }
     }
 
     /// Scans from `start` (a restart point) past `changed` to the first line after which both the old and
@@ -96,9 +141,16 @@ struct TableIndex: Sendable {
         for diagnostic in scan.diagnostics {
             let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
             guard range.contains(windowStart + placed.start.line) else { continue }
-            scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed))
+            scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed.shifted(by: -placed.start.line)))
         }
         scanDiagnostics.sort { $0.line < $1.line }
+    }
+
+    /// Every diagnostic, lines counted from the document's start: the scan's, then each table's, the order
+    /// in which a fresh reading of the text finds them.
+    var allDiagnostics: [LineDiagnostic] {
+        scanDiagnostics.map { $0.diagnostic.shifted(by: $0.line) }
+            + tables.flatMap { table in table.diagnostics.map { $0.shifted(by: table.firstLine) } }
     }
 
     static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {

@@ -38,20 +38,23 @@ public struct MarkdownScanner {
         scan(text, frontMatter: true).scan
     }
 
-    /// Scans and reports, per line, whether a scan that starts after it finds the same tables below it:
-    /// the scanner is back in its initial state there (no open container or block), or the next line
-    /// continues a top-level paragraph and would start one just the same (so that a document written
-    /// without blank lines still has places to restart).
+    /// Scans and reports, per line, whether a scan that starts after it finds the same tables and
+    /// diagnostics below it: the scanner is back in its initial state there (no open container or
+    /// block), or the next line continues a top-level paragraph and would start one just the same (so
+    /// that a document written without blank lines still has places to restart).
     /// Front matter is recognised only when `frontMatter` (the text starts the document).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         var scanner = MarkdownScanner(text: text)
         var restartable = [Bool](repeating: false, count: text.count)
-        var line = frontMatter ? scanner.skipFrontMatter() : 0
+        var line = frontMatter ? FrontMatter.end(of: text) : 0
         while line < text.count {
-            let inParagraph = scanner.isInTopLevelParagraph
+            let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
             scanner.process(line: line)
             if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
-            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line) { restartable[line - 1] = true }
+            // Not where this line was reported for what it makes of the line above (a look-alike's
+            // delimiter row): a scan starting at it would find no diagnostic.
+            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line),
+               scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
             line += 1
         }
         return (scanner.result, restartable)
@@ -74,24 +77,6 @@ public struct MarkdownScanner {
     }
 
     private var b: [UInt8] { text.bytes }
-
-    /// YAML (`---` … `---`/`...`) or TOML (`+++` … `+++`) front matter at the very top: the first line after it.
-    private func skipFrontMatter() -> Int {
-        guard text.count > 1 else { return 0 }
-        let first = Array(b[text.starts[0]..<text.contentEnd(0)])
-        let closers: [[UInt8]]
-        switch String(decoding: first, as: UTF8.self).trimmingTrailingSpaces {
-        case "---": closers = [Array("---".utf8), Array("...".utf8)]
-        case "+++": closers = [Array("+++".utf8)]
-        default: return 0
-        }
-        for line in 1..<text.count {
-            let content = Array(b[text.starts[line]..<text.contentEnd(line)])
-            let trimmed = Array(String(decoding: content, as: UTF8.self).trimmingTrailingSpaces.utf8)
-            if closers.contains(trimmed) { return line + 1 }
-        }
-        return 0
-    }
 
     private mutating func process(line: Int) {
         let end = text.contentEnd(line)
@@ -319,13 +304,5 @@ public struct MarkdownScanner {
         if interruptsParagraph(pos, column, end) { return true }
         if HTMLBlock.start(b, p, end, inParagraph: false) != nil { return true }
         return BlockSyntax.listMarker(b, p, end, column: column + indent) != nil
-    }
-}
-
-extension String {
-    var trimmingTrailingSpaces: Substring {
-        var s = Substring(self)
-        while let last = s.last, last == " " || last == "\t" { s.removeLast() }
-        return s
     }
 }

@@ -29,6 +29,10 @@ final class LSPClient: @unchecked Sendable {
         get { inbox.withLock { $0.ignoredNotifications } }
         set { inbox.withLock { $0.ignoredNotifications = newValue } }
     }
+    /// The params of the latest ignored notification of `method` about `uri` (what was pushed last).
+    func latestIgnored(_ method: String, uri: String) -> JSON? {
+        inbox.withLock { $0.latestIgnored[method + " " + uri] }
+    }
 
     init(arguments: [String] = []) throws {
         // A server that dies must fail the test, not kill the test process with SIGPIPE.
@@ -104,6 +108,8 @@ private final class Inbox: @unchecked Sendable {
         var onServerRequest: (String, JSON?) -> JSON = { _, _ in ["applied": true] }
         var answersServerRequests = true
         var ignoredNotifications: Set<String> = []
+        /// Per method and URI, the params of the latest ignored notification: one each, however long the session.
+        var latestIgnored: [String: JSON] = [:]
     }
 
     private let input: FileHandle
@@ -138,6 +144,7 @@ private final class Inbox: @unchecked Sendable {
         let (ignored, answer) = withLock { state in
             let method = json["method"]?.string
             let ignored = json["id"] == nil && method.map(state.ignoredNotifications.contains) == true
+            if ignored, let method { state.latestIgnored[method + " " + (json["params"]?["uri"]?.string ?? "")] = json["params"] }
             return (ignored, state.answersServerRequests && method != nil && json["id"] != nil ? state.onServerRequest : nil)
         }
         if ignored { return }

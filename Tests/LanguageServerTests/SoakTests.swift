@@ -133,11 +133,38 @@ struct SoakTests {
                 #expect(state?["fnv1a64"]?.string == model.fnv1a, "step \(step): content")
                 let items = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///soak.md")])["result"]?["items"]?.array ?? []
                 for item in items { #expect(model.contains(item["range"]!), "step \(step): \(item)") }
+                if !diagnosticsAreFresh(client, model, version: version, pulled: items, step: step) { return }
                 if state?["fnv1a64"]?.string != model.fnv1a { return }
             }
         }
         let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         print("soak \(encoding)\(crlf ? " CRLF" : "")\(resolves ? " resolving" : "") seed \(seed): \(Self.steps) steps (\(summary)), \(version) versions, peak \(peakSize) B")
+    }
+}
+
+extension SoakTests {
+    /// Whether the diagnostics pushed for the latest version and those just pulled are exactly what a
+    /// fresh open of the client's copy (under another URI) reports: incremental reading never goes stale.
+    func diagnosticsAreFresh(_ client: LSPClient, _ model: ModelDocument, version: Int, pulled: [JSON], step: Int) -> Bool {
+        // The pull was answered after the last change's push, which the reader thread has seen by then.
+        let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///soak.md")
+        #expect(pushed?["version"]?.int == version, "step \(step): no push for version \(version)")
+        client.open("file:///fresh.md", model.string)
+        let fresh = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///fresh.md")])["result"]?["items"]?.array ?? []
+        let freshPushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///fresh.md")?["diagnostics"]?.array ?? []
+        client.notify("textDocument/didClose", ["textDocument": textDocument("file:///fresh.md")])
+        let agree = pushed?["diagnostics"]?.array == fresh && pulled == fresh && freshPushed == fresh
+        #expect(agree, """
+            step \(step): pushed \(brief(pushed?["diagnostics"]?.array ?? [])), pulled \(brief(pulled)), \
+            fresh \(brief(fresh)) for \(model.string.debugDescription)
+            """)
+        return agree
+    }
+
+    /// Diagnostics as `line:character-line:character code`, to read a failure.
+    func brief(_ items: [JSON]) -> String {
+        func point(_ p: JSON?) -> String { "\(p?["line"]?.int ?? -1):\(p?["character"]?.int ?? -1)" }
+        return items.map { "\(point($0["range"]?["start"]))-\(point($0["range"]?["end"])) \($0["code"]?.string ?? "?")" }.joined(separator: ", ")
     }
 }
 
@@ -164,6 +191,11 @@ struct ModelDocument {
         "> | q | r |\n> |---|---|\n> | 1 | 2 |\n",
         "- item\n\n  | in | list |\n  |----|------|\n  | 🇯🇵 | x |\n",
         "Some text with a | pipe and a surrogate pair 𝄞.\n",
+        // Look-alikes and broken grid tables: their diagnostics must move and mend with the edits.
+        "| a | b |\n|---|\n",
+        "+---+\n| a |\n+---+\nb | c\n-|-\n",
+        "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n",
+        "+---+---+\n| a | b |\n+-------+\n| c | d |\n",
     ]
 
     init(encoding: String, text: String) {
@@ -249,7 +281,7 @@ struct ModelDocument {
 
     func randomEdit(_ random: inout SeededRandom, crlf: Bool) -> JSON {
         let newline = crlf ? "\r\n" : "\n"
-        let texts = ["x", "|", "東", "😀", "é", "e\u{301}", newline, "| a | 京 |" + newline, "+--+" + newline, "", "", " ", "---"]
+        let texts = ["x", "|", "東", "😀", "é", "e\u{301}", newline, "| a | 京 |" + newline, "+--+" + newline, "", "", " ", "---", "|---|" + newline]
         if byteCount < ModelDocument.sizeFloor && random.chance(0.5) {
             let block = newline + random.pick(ModelDocument.blocks).replacingOccurrences(of: "\n", with: newline) + newline
             let start: JSON = ["line": .int(random.below(lines.count)), "character": 0]

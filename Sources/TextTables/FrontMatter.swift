@@ -1,0 +1,34 @@
+/// YAML (`---` … `---` or `...`) or TOML (`+++` … `+++`) front matter at the very top of a Markdown
+/// document, recognised when a later line closes it (trailing spaces and tabs ignored).
+public enum FrontMatter: Sendable, Equatable {
+    case yaml, toml
+
+    /// The front matter that line `line` of `text` opens, if it would open one as the document's first line.
+    public init?(opening text: TextLines, line: Int) {
+        switch FrontMatter.trimmed(text, line) {
+        case Array("---".utf8): self = .yaml
+        case Array("+++".utf8): self = .toml
+        default: return nil
+        }
+    }
+
+    public func isClosed(by text: TextLines, line: Int) -> Bool {
+        let content = FrontMatter.trimmed(text, line)
+        switch self {
+        case .yaml: return content == Array("---".utf8) || content == Array("...".utf8)
+        case .toml: return content == Array("+++".utf8)
+        }
+    }
+
+    /// The first line after the front matter that the first line of `text` opens; 0 when there is none.
+    public static func end(of text: TextLines) -> Int {
+        guard text.count > 1, let kind = FrontMatter(opening: text, line: 0) else { return 0 }
+        return (1..<text.count).first { kind.isClosed(by: text, line: $0) }.map { $0 + 1 } ?? 0
+    }
+
+    private static func trimmed(_ text: TextLines, _ line: Int) -> [UInt8] {
+        var end = text.contentEnd(line)
+        while end > text.starts[line] && (text.bytes[end - 1] == 0x20 || text.bytes[end - 1] == 0x09) { end -= 1 }
+        return Array(text.bytes[text.starts[line]..<end])
+    }
+}

@@ -1,0 +1,117 @@
+import Testing
+import TextTables
+@testable import LanguageServer
+
+/// After any edit the index's diagnostics are those of a fresh reading of the same text: the look-alikes
+/// the scanner reports (anchored at a line, so they move with it) and each table's own.
+struct IncrementalDiagnosticsTests {
+    static let mismatch = "not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells"
+
+    @Test func aLineInsertedAboveALookAlikeMovesItsDiagnosticDown() {
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("intro\n\n| a | b |\n|---|\n".utf8), options: FormatOptions())
+        open.replace(from: (0, 0), to: (0, 0), with: Array("new line\n".utf8))
+        #expect(open.diagnosticLines == ["4:0-4:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func anEditBelowALookAlikeKeepsItsDiagnostic() {
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("| a | b |\n|---|\n".utf8), options: FormatOptions())
+        open.replace(from: (2, 0), to: (2, 0), with: Array("x".utf8))
+        #expect(open.diagnosticLines == ["1:0-1:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    /// (document, the codes a fresh reading reports with their first lines) for every kind of diagnostic.
+    static let broken: [(String, [String])] = [
+        ("intro\n\n| a | b |\n|---|\n", ["3 delimiter-count-mismatch"]),
+        ("> quote\n  a | b\n> --|--\n", ["1 ambiguous-table"]),
+        ("para\n    |---|\n|---|\n", ["1 ambiguous-table"]),
+        ("+---+\n| a |\n+---+\nb | c\n-|-\n", ["3 ambiguous-table"]),
+        ("+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n", ["2 broken-border"]),
+        ("+---+---+\n| a | b |\n+---+---+\n| c | d |\n\nAfter.\n", ["3 unclosed-table"]),
+        ("+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n", ["1 non-rectangular-cell"]),
+        ("+---+---+\n| a | b |\n+===+===+\n| c | d |\n+===+===+\n| e | f |\n+---+---+\n", ["4 multiple-header-separators"]),
+        ("| a | b |\n|-|-|\n| 1 |\n| 1 | 2 | 3 |\n", ["2 missing-cells", "3 extra-cells"]),
+    ]
+
+    @Test(arguments: broken)
+    func freshReadingsFindEachKind(_ document: String, _ expected: [String]) {
+        let open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(document.utf8), options: FormatOptions())
+        #expect(open.index.allDiagnostics.map { "\($0.start.line) \($0.diagnostic.code.rawValue)" } == expected)
+    }
+
+    /// Every one-line edit around and inside each broken table: typing at a line's start or end, a line
+    /// break, deleting the line or its break, in a document with text above and below.
+    @Test(arguments: broken.map(\.0))
+    func everyEditAroundABrokenTableLeavesFreshDiagnostics(_ table: String) {
+        let text = "Intro | text.\nmore\n\n" + table + "\nOutro.\nend | x\n"
+        let original = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+        for line in 0..<original.text.lineCount {
+            let length = original.text.line(line).count
+            let nextLine = min(line + 1, original.text.lineCount - 1)
+            let edits: [(from: (Int, Int), to: (Int, Int), text: String)] = [
+                ((line, 0), (line, 0), "x"), ((line, 0), (line, 0), "| "), ((line, length), (line, length), " |"),
+                ((line, 0), (line, 0), "\n"), ((line, 0), (line, 0), "new line\n"), ((line, 0), (nextLine, 0), ""),
+                ((line, length), (nextLine, 0), ""), ((line, 0), (line, 0), "\n\n"), ((line, 0), (line, min(length, 2)), ""),
+            ]
+            for edit in edits {
+                var open = original
+                open.replace(from: edit.from, to: edit.to, with: Array(edit.text.utf8))
+                #expect(open.diagnosticLines == open.reread.diagnosticLines, "\(edit) in \(text.debugDescription)")
+            }
+        }
+    }
+}
+
+extension IncrementalDiagnosticsTests {
+    /// Front matter ends at a closer anywhere below its first line: far from a change that makes or takes it.
+    static let farBelow = String(repeating: "Text | with a pipe.\n\n", count: 100)
+    static let lookAlike = "| a | b |\n|---|\n"
+
+    func edited(_ text: String, _ from: (Int, Int), _ to: (Int, Int), _ replacement: String) -> OpenDocument {
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+        open.replace(from: from, to: to, with: Array(replacement.utf8))
+        return open
+    }
+
+    @Test func aCloserTypedFarBelowMakesFrontMatterOfEverythingAbove() {
+        let open = edited("---\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "end\n", (206, 0), (206, 3), "...")
+        #expect(open.diagnosticLines == [])
+        #expect(open.index.tables.isEmpty)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func aFirstLineTypedIntoAnOpenerMakesFrontMatterDownToAFarCloser() {
+        let open = edited("--\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "---\n\n" + Self.lookAlike, (0, 2), (0, 2), "-")
+        #expect(open.diagnosticLines == ["209:0-209:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.index.tables.isEmpty)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func aCloserTakenAwayExtendsFrontMatterToTheNextOne() {
+        let text = "+++\ntitle = 1\n+++\n" + Self.lookAlike + Self.farBelow + "+++\n\n" + Self.lookAlike
+        let open = edited(text, (2, 0), (2, 1), "")
+        #expect(open.diagnosticLines == ["208:0-208:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+
+    @Test func typingInLongFrontMatterKeepsIt() {
+        let text = "---\n" + String(repeating: "key: | a |\n", count: 100) + "...\n" + Self.lookAlike
+        let open = edited(text, (2, 0), (2, 0), "|---|\n")
+        #expect(open.diagnosticLines == ["104:0-104:5 error delimiter-count-mismatch: \(Self.mismatch)"])
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+    }
+}
+
+extension OpenDocument {
+    /// A fresh reading of the same text.
+    var reread: OpenDocument { OpenDocument(uri: uri, version: version, bytes: text.bytes, options: index.options) }
+
+    /// Each diagnostic as `line:byte-line:byte severity code: message`, to compare readings.
+    var diagnosticLines: [String] {
+        index.allDiagnostics.map { placed in
+            let d = placed.diagnostic
+            return "\(placed.start.line):\(placed.start.byte)-\(placed.end.line):\(placed.end.byte) \(d.severity) \(d.code.rawValue): \(d.message)"
+        }
+    }
+}
