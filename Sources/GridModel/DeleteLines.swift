@@ -2,15 +2,14 @@ extension Grid {
     /// Deletes row `index`. A cell wholly inside it disappears; a cell spanning across it shrinks by one
     /// and keeps its content.
     public func deletingRow(at index: Int) throws(GridEditError) -> Grid {
-        guard rowCount > 1 else { throw .lastRow }
+        if let refusal = refusal(of: .deleteRow(index)) { throw refusal }
         let header = headerRowCount - (index < headerRowCount ? 1 : 0)
         return try deleting(at: index, along: .rows, headerRowCount: header)
     }
 
     /// Deletes column `index`, with the same rules as `deletingRow`.
     public func deletingColumn(at index: Int) throws(GridEditError) -> Grid {
-        guard columnCount > 1 else { throw .lastColumn }
-        guard alignments.indices.contains(index) else { throw .outOfBounds("column \(index + 1)") }
+        if let refusal = refusal(of: .deleteColumn(index)) { throw refusal }
         var aligned = alignments
         aligned.remove(at: index)
         return try deleting(at: index, along: .columns, alignments: aligned)
@@ -21,9 +20,6 @@ extension Grid {
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
-        guard (0..<count).contains(index) else {
-            throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
-        }
         let path = axis
         var result: [GridCell] = []
         result.reserveCapacity(cells.count)

@@ -3,6 +3,7 @@ extension Grid {
     /// boundary grows by one; every other slot of the new row gets an empty unit cell.
     /// The new row belongs to the header when `index < headerRowCount`.
     public func insertingRow(at index: Int) throws(GridEditError) -> Grid {
+        if let refusal = refusal(of: .insertRow(at: index)) { throw refusal }
         let inHeader = index < headerRowCount
         return try inserting(at: index, along: .rows, headerRowCount: headerRowCount + (inHeader ? 1 : 0))
     }
@@ -10,7 +11,7 @@ extension Grid {
     /// Inserts an empty, unaligned column before column `index` (`columnCount` appends).
     /// A cell spanning across the boundary grows by one.
     public func insertingColumn(at index: Int) throws(GridEditError) -> Grid {
-        guard (0...columnCount).contains(index) else { throw .outOfBounds("column \(index + 1)") }
+        if let refusal = refusal(of: .insertColumn(at: index)) { throw refusal }
         var aligned = alignments
         aligned.insert(.none, at: index)
         return try inserting(at: index, along: .columns, alignments: aligned)
@@ -21,9 +22,6 @@ extension Grid {
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
-        guard (0...count).contains(index) else {
-            throw .outOfBounds("\(axis == .rows ? "row" : "column") \(index + 1)")
-        }
         let path = axis
         let other = axis.across
         var covered = [Bool](repeating: false, count: self.count(along: other))

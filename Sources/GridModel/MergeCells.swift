@@ -4,16 +4,8 @@ extension Grid {
     /// or when it crosses the line between header and body.
     /// The merged content is the non-blank contents of the merged cells in reading order, each keeping its lines.
     public func merging(_ rect: SlotRect) throws(GridEditError) -> Grid {
-        let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
-        guard !rect.isEmpty, bounds.contains(rect) else { throw .outOfBounds("the selection \(rect)") }
+        if let refusal = refusal(of: .merge(rect)) { throw refusal }
         let touched = cells.filter { $0.rect.intersects(rect) }
-        if let outside = touched.first(where: { !rect.contains($0.rect) }) {
-            throw .cellSticksOut(outside.rect)
-        }
-        guard touched.count > 1 else { throw .singleCell }
-        if rect.rows.lowerBound < headerRowCount && rect.rows.upperBound > headerRowCount {
-            throw .crossesHeader
-        }
         let content = touched.filter { !$0.isBlank }.flatMap(\.lines)
         var kept = cells.filter { !$0.rect.intersects(rect) }
         kept.append(GridCell(rows: rect.rows, columns: rect.columns, lines: content))
@@ -25,11 +17,9 @@ extension Grid {
     /// Splits the spanning cell covering `(row, column)` into one unit cell per slot.
     /// The content stays in the top-left slot; the others are empty.
     public func splitting(row: Int, column: Int) throws(GridEditError) -> Grid {
-        guard let index = cellIndex(row: row, column: column) else {
-            throw .outOfBounds("row \(row + 1), column \(column + 1)")
-        }
+        if let refusal = refusal(of: .split(row: row, column: column)) { throw refusal }
+        let index = cellIndex(row: row, column: column)!  // the refusal above checked it
         let cell = cells[index]
-        guard !cell.isUnit else { throw .notMerged(cell.rect) }
         var result = cells
         result.remove(at: index)
         for r in cell.rows {

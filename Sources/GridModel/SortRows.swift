@@ -10,11 +10,7 @@ extension Grid {
     /// non-blank key parses as a number, otherwise by Unicode-aware comparison (case-insensitive,
     /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
     public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
-        guard (0..<columnCount).contains(column) else { throw .outOfBounds("column \(column + 1)") }
-        guard headerRowCount < rowCount else { throw .noBodyRows }
-        if let spanning = cells.first(where: { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }) {
-            throw .rowSpanInBody(spanning.rect)
-        }
+        if let refusal = refusal(of: .sortBody(column: column)) { throw refusal }
         let body = headerRowCount..<rowCount
         var keys = [String](repeating: "", count: rowCount)
         for cell in cells where cell.columns.contains(column) && cell.rows.lowerBound >= headerRowCount {

@@ -14,12 +14,16 @@ public enum TableConversion {
     }
 
     /// Why a grid cannot be a pipe table.
+    /// Why a table with `count` header rows cannot be a pipe table.
+    static func headerRefusal(_ count: Int) -> String? {
+        guard count != 1 else { return nil }
+        return count == 0
+            ? "a pipe table needs a header row: this table has none"
+            : "a pipe table has exactly one header row: this table has \(count)"
+    }
+
     public static func pipeRefusal(_ grid: Grid) -> String? {
-        if grid.headerRowCount != 1 {
-            return grid.headerRowCount == 0
-                ? "a pipe table needs a header row: this table has none"
-                : "a pipe table has exactly one header row: this table has \(grid.headerRowCount)"
-        }
+        if let reason = headerRefusal(grid.headerRowCount) { return reason }
         if let merged = grid.cells.first(where: { !$0.isUnit }) {
             return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
         }

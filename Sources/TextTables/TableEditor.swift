@@ -73,27 +73,61 @@ public enum TableEditor {
     }
 
     /// The grid an action makes of a table's grid and the kind of table it is printed as, or why the
-    /// action is refused: `apply` without the printing (enough to say whether an action can be done).
+    /// action is refused: `apply` without the printing.
     public static func outcome(
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax = .markdown
     ) -> Result<(grid: Grid, kind: TableRegion.Kind), TableEditFailure> {
-        if action == .convertToPipe && syntax == .restructuredText {
-            return .failure(.refused("reStructuredText has no pipe tables"))
-        }
+        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax) { return .failure(refusal) }
         let edited: Grid
         do {
             edited = try perform(action, on: grid)
         } catch {
-            return .failure(.refused(error.description))
+            return .failure(.refused(error.description))  // not reached: `refusal` asks the model's own rules
         }
-        let target: TableRegion.Kind
+        return .success((edited, target(of: action, kind: kind)))
+    }
+
+    /// Why `action` would be refused on `grid`, or nil when `outcome` would succeed, without doing it: no
+    /// sorting, copying or printing (asked on every cursor move, for every action offered there).
+    public static func refusal(
+        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax
+    ) -> TableEditFailure? {
+        if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
+        if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(refusal.description) }
+        guard target(of: action, kind: kind) == .pipe else { return nil }
+        // A pipe table stays one only with one header row of unit, one-line cells. Edits that keep a pipe
+        // table a pipe table change only its header row count; converting checks the whole grid once.
+        if action == .convertToPipe { return TableConversion.pipeRefusal(grid).map(TableEditFailure.refused) }
+        var headerRows = grid.headerRowCount
         switch action {
-        case .convertToGrid, .merge: target = .grid
-        case .convertToPipe: target = .pipe
-        default: target = kind
+        case .insertRow(let r) where r < grid.headerRowCount: headerRows += 1
+        case .deleteRow(let r) where r < grid.headerRowCount: headerRows -= 1
+        default: break
         }
-        if target == .pipe, let reason = TableConversion.pipeRefusal(edited) { return .failure(.refused(reason)) }
-        return .success((edited, target))
+        return TableConversion.headerRefusal(headerRows).map(TableEditFailure.refused)
+    }
+
+    static func target(of action: TableAction, kind: TableRegion.Kind) -> TableRegion.Kind {
+        switch action {
+        case .convertToGrid, .merge: .grid
+        case .convertToPipe: .pipe
+        default: kind
+        }
+    }
+
+    static func gridEdit(_ action: TableAction) -> GridEdit? {
+        switch action {
+        case .format, .convertToGrid, .convertToPipe: nil
+        case .insertRow(let r): .insertRow(at: r)
+        case .insertColumn(let c): .insertColumn(at: c)
+        case .deleteRow(let r): .deleteRow(r)
+        case .deleteColumn(let c): .deleteColumn(c)
+        case let .moveRow(from, to): .moveRow(from: from, to: to)
+        case let .moveColumn(from, to): .moveColumn(from: from, to: to)
+        case .sort(let column, _): .sortBody(column: column)
+        case .merge(let rect): .merge(rect)
+        case let .split(row, column): .split(row: row, column: column)
+        }
     }
 
     /// The table as a grid, or why it cannot be read.

@@ -1,0 +1,75 @@
+/// An edit of a grid, named so that whether it can be done is a question apart from doing it.
+public enum GridEdit: Sendable, Hashable {
+    case insertRow(at: Int)
+    case insertColumn(at: Int)
+    case deleteRow(Int)
+    case deleteColumn(Int)
+    case moveRow(from: Int, to: Int)
+    case moveColumn(from: Int, to: Int)
+    case sortBody(column: Int)
+    case merge(SlotRect)
+    case split(row: Int, column: Int)
+}
+
+extension Grid {
+    /// Why `edit` would be refused, or nil when it would be done: the rules alone, without building the
+    /// edited grid (an editor asks on every cursor move; at worst one pass over the cells, no sorting or
+    /// copying). The operations check exactly these rules first, so the answer cannot disagree with them.
+    public func refusal(of edit: GridEdit) -> GridEditError? {
+        switch edit {
+        case .insertRow(let index):
+            return (0...rowCount).contains(index) ? nil : .outOfBounds("row \(index + 1)")
+        case .insertColumn(let index):
+            return (0...columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
+        case .deleteRow(let index):
+            guard rowCount > 1 else { return .lastRow }
+            return (0..<rowCount).contains(index) ? nil : .outOfBounds("row \(index + 1)")
+        case .deleteColumn(let index):
+            guard columnCount > 1 else { return .lastColumn }
+            return (0..<columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
+        case let .moveRow(from, to):
+            guard (0..<rowCount).contains(from), (0..<rowCount).contains(to) else {
+                return .outOfBounds("row \((0..<rowCount).contains(from) ? to + 1 : from + 1)")
+            }
+            guard (from < headerRowCount) == (to < headerRowCount) else { return .moveCrossesHeader }
+            return spanRefusal(moving: from, to: to, along: .rows)
+        case let .moveColumn(from, to):
+            guard (0..<columnCount).contains(from), (0..<columnCount).contains(to) else {
+                return .outOfBounds("column \((0..<columnCount).contains(from) ? to + 1 : from + 1)")
+            }
+            return spanRefusal(moving: from, to: to, along: .columns)
+        case .sortBody(let column):
+            guard (0..<columnCount).contains(column) else { return .outOfBounds("column \(column + 1)") }
+            guard headerRowCount < rowCount else { return .noBodyRows }
+            return cells.first { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }.map { .rowSpanInBody($0.rect) }
+        case .merge(let rect):
+            return mergeRefusal(rect)
+        case let .split(row, column):
+            guard let index = cellIndex(row: row, column: column) else { return .outOfBounds("row \(row + 1), column \(column + 1)") }
+            return cells[index].isUnit ? .notMerged(cells[index].rect) : nil
+        }
+    }
+
+    /// A moved line must be free of spans, and so must the boundary it lands on.
+    private func spanRefusal(moving from: Int, to: Int, along axis: Axis) -> GridEditError? {
+        guard from != to else { return nil }
+        let landing = to > from ? to + 1 : to
+        for boundary in [from, from + 1, landing] {
+            if let cell = cellCrossing(boundary: boundary, along: axis) { return .spanCrossesBoundary(cell.rect) }
+        }
+        return nil
+    }
+
+    private func mergeRefusal(_ rect: SlotRect) -> GridEditError? {
+        let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
+        guard !rect.isEmpty, bounds.contains(rect) else { return .outOfBounds("the selection \(rect)") }
+        var touched = 0
+        for cell in cells where cell.rect.intersects(rect) {
+            guard rect.contains(cell.rect) else { return .cellSticksOut(cell.rect) }
+            touched += 1
+        }
+        guard touched > 1 else { return .singleCell }
+        if rect.rows.lowerBound < headerRowCount && rect.rows.upperBound > headerRowCount { return .crossesHeader }
+        return nil
+    }
+}

@@ -1,0 +1,55 @@
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Whether an action can be done is decided without doing it (an editor asks on every cursor move); the
+/// shortcut must agree with doing it, reason for reason, on every kind of table and action.
+struct ActionRefusalTests {
+    /// The action done the long way: the model's operation, then the pipe-table check of what it made.
+    func refusalByDoing(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
+        if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
+        let edited: Grid
+        do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(error.description) }
+        guard TableEditor.target(of: action, kind: kind) == .pipe else { return nil }
+        return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
+    }
+
+    func actions(_ grid: Grid, _ random: inout SeededRandom) -> [TableAction] {
+        let r = random.int(0...grid.rowCount), c = random.int(0...grid.columnCount)
+        let r2 = random.int(0...grid.rowCount), c2 = random.int(0...grid.columnCount)
+        return [
+            .format, .convertToGrid, .convertToPipe, .insertRow(at: r), .insertColumn(at: c), .deleteRow(r), .deleteColumn(c),
+            .moveRow(from: r, to: r2), .moveColumn(from: c, to: c2), .sort(column: c, order: .ascending),
+            .merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2))), .split(row: r, column: c),
+        ]
+    }
+
+    @Test(arguments: 0..<300)
+    func refusalAgreesWithDoingIt(seed: UInt64) {
+        var tables = RandomGridTable(seed: seed)
+        var random = SeededRandom(seed: seed &+ 1_000)
+        let grid = tables.grid()
+        // The same grid as a grid table, and (when it is one) as a pipe table, in both syntaxes.
+        var kinds: [TableRegion.Kind] = [.grid]
+        if TableConversion.pipeRefusal(grid) == nil { kinds.append(.pipe) }
+        for kind in kinds {
+            for syntax in [DocumentSyntax.markdown, .restructuredText] {
+                for action in actions(grid, &random) {
+                    let quick = TableEditor.refusal(action, on: grid, kind: kind, syntax: syntax)
+                    #expect(quick == refusalByDoing(action, on: grid, kind: kind, syntax: syntax), "\(action) on a \(kind) table")
+                }
+            }
+        }
+    }
+
+    @Test func pipeTableHeaderRowsCannotComeOrGo() throws {
+        let grid = try Grid.units([["a", "b"], ["1", "2"]], headerRowCount: 1)
+        #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .pipe, syntax: .markdown)
+            == .refused("a pipe table has exactly one header row: this table has 2"))
+        #expect(TableEditor.refusal(.deleteRow(0), on: grid, kind: .pipe, syntax: .markdown)
+            == .refused("a pipe table needs a header row: this table has none"))
+        #expect(TableEditor.refusal(.insertRow(at: 1), on: grid, kind: .pipe, syntax: .markdown) == nil)
+        #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .grid, syntax: .markdown) == nil)
+    }
+}
