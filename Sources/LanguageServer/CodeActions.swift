@@ -32,34 +32,35 @@ extension Server {
         return .array(actions)
     }
 
+    /// An action at the cursor, decided without doing it: an editor asks on every cursor move, so the
+    /// answer costs what the cursor touches, not the table. The edit is computed when the action is
+    /// chosen: resolved later (`data`), or carried out as its command through `workspace/applyEdit`.
     private func codeAction(
         _ command: TableCommand, _ action: TableAction, _ target: ActionTarget, _ document: OpenDocument,
         start: (line: Int, byte: Int), end: (line: Int, byte: Int)
     ) -> JSON? {
         var title = command.title
         if command == .mergeCells && target.table.kind == .pipe { title += " (converts the table to a grid table)" }
-        var json: JSON = ["title": .string(title), "kind": "refactor.rewrite"]
-        // A client that resolves edits gets them later: here it is enough to know whether the action can be
-        // done, which needs no printing (on a 100,000-row table, printing every action took seconds).
-        let resolvesLater = client.codeActionResolvesEdits && command != .formatTable
-        let local = target.local, options = formatOptions()
-        let result = resolvesLater
-            ? TableEditor.outcome(action, on: target.grid, kind: target.table.kind, syntax: document.syntax).map { _ in [TextEdit]() }
-            : TableEditor.apply(action, toGrid: target.grid, region: local.region, in: local.text, syntax: document.syntax, options: options).map(\.edits)
-        switch result {
-        case .failure(let failure):
+        // Every table action names its command in `data`, disabled ones too: editors find actions by it.
+        let arguments = commandArguments(document, start: start, end: end)
+        let json: JSON = [
+            "title": .string(title), "kind": "refactor.rewrite",
+            "data": ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)],
+        ]
+        if command == .formatTable {
+            // Offered only where it changes something, known once per reading of the table.
+            if document.isFormatted(target.table, options: formatOptions()) { return nil }
+        } else if let failure = target.reading.refusal(action, syntax: document.syntax) {
             guard client.codeActionDisabled else { return nil }
-            json = json.setting("disabled", ["reason": .string(failure.reason)])
-        case .success(let edits):
-            if edits.isEmpty && command == .formatTable { return nil }
-            if client.codeActionResolvesEdits {
-                let arguments = commandArguments(document, start: start, end: end)
-                json = json.setting("data", ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)])
-            } else {
-                json = json.setting("edit", workspaceEdit(document, edits.map { lspEdit($0, in: local, document) }))
-            }
+            return json.setting("disabled", ["reason": .string(failure.reason)])
         }
-        return json
+        if client.codeActionResolvesEdits { return json }
+        if client.applyEdit {
+            return json.setting("command", ["title": .string(title), "command": .string(command.name), "arguments": [arguments]])
+        }
+        // A client that can neither resolve nor apply a server's edit gets the edit now.
+        guard case .success(let done) = target.reading.apply(action, syntax: document.syntax) else { return nil }
+        return json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
     }
 
     func commandArguments(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> JSON {
@@ -94,7 +95,7 @@ extension Server {
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
         }
-        switch TableEditor.apply(action, toGrid: target.grid, region: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions()) {
+        switch target.reading.apply(action, syntax: document.syntax) {
         case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
         case .success(let done): return (document, done.edits.map { lspEdit($0, in: target.local, document) }, command.title)
         }

@@ -6,6 +6,8 @@ struct ClientCapabilities {
     var codeActionResolvesEdits: Bool
     var codeActionDisabled: Bool
     var documentChanges: Bool
+    /// Whether the client carries out `workspace/applyEdit` (then actions can be offered as commands).
+    var applyEdit: Bool
     var configuration: Bool
 
     init(_ json: JSON?) {
@@ -14,6 +16,7 @@ struct ClientCapabilities {
         codeActionResolvesEdits = codeAction?["resolveSupport"]?["properties"]?.array?.contains("edit") ?? false
         codeActionDisabled = codeAction?["disabledSupport"]?.bool ?? false
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        applyEdit = json?["workspace"]?["applyEdit"]?.bool ?? false
         configuration = json?["workspace"]?["configuration"]?.bool ?? false
     }
 }

@@ -36,6 +36,7 @@ enum TableCommand: String, CaseIterable, Sendable {
 struct ActionTarget {
     var table: TableIndex.Table
     var local: OpenDocument.LocalTable
+    var reading: TableReading
     var grid: Grid
     /// The cells under the selection's start and end (nil when on a border or junction).
     var first: GridCell?
@@ -44,12 +45,12 @@ struct ActionTarget {
     init?(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int), options: FormatOptions) {
         guard let table = document.index.table(at: start.line) else { return nil }
         self.table = table
-        local = document.local(table)
-        guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: options) else { return nil }
+        (local, reading) = document.reading(table, options: options)
+        guard case .success(let grid) = reading.grid else { return nil }
         self.grid = grid
-        // Both ends located in one reading of the table (the start is in it; an end outside it is on no cell).
+        // Both ends located in the table's one reading (the start is in it; an end outside it is on no cell).
         let ends = table.lines.contains(end.line) ? [start, end] : [start]
-        let cells = TableLocator.slots(at: ends.map { document.offset($0, in: local) }, in: local.region, text: local.text, options: options.width)
+        let cells = reading.slots(at: ends.map { document.offset($0, in: local) })
             .map { slot in slot.flatMap { grid.cellIndex(row: $0.row, column: $0.column) }.map { grid.cells[$0] } }
         first = cells[0]
         last = cells[cells.count - 1] ?? first

@@ -11,6 +11,8 @@ struct TableIndex: Sendable {
         var prefixLengths: [Int]
         /// The table's diagnostics, positions counted from its first line (so they survive shifts).
         var diagnostics: [LineDiagnostic]
+        /// What code actions learnt of the table; a new entry (the table re-read) starts empty.
+        var memo = TableMemo()
         var lines: Range<Int> { firstLine..<firstLine + prefixLengths.count }
     }
 

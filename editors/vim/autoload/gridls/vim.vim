@@ -17,7 +17,8 @@ function! s:start() abort
         \ 'callback': function('s:on_message'), 'err_cb': {channel, line -> 0}})
   let s:channel = job_getchannel(l:job)
   let l:capabilities = {'general': {'positionEncodings': ['utf-8']},
-        \ 'textDocument': {'codeAction': {'disabledSupport': v:true,
+        \ 'textDocument': {'codeAction': {'disabledSupport': v:true, 'dataSupport': v:true,
+        \   'resolveSupport': {'properties': ['edit']},
         \   'codeActionLiteralSupport': {'codeActionKind': {'valueSet': ['quickfix', 'refactor.rewrite']}}}}}
   let l:reply = s:request('initialize', {'processId': getpid(), 'rootUri': v:null,
         \ 'capabilities': l:capabilities, 'initializationOptions': g:gridls_settings})
@@ -116,7 +117,17 @@ function! s:perform(action) abort
     return
   endif
   let l:uri = s:uri(bufnr(''))
-  let l:edit = get(a:action, 'edit', {})
+  let l:action = a:action
+  if !has_key(l:action, 'edit') && has_key(l:action, 'data')
+    " The edit is computed when the action is chosen, not when the menu is offered.
+    let l:resolved = s:request('codeAction/resolve', l:action)
+    if type(l:resolved) != v:t_dict
+      echohl WarningMsg | echomsg 'gridls: ' . l:action.title . ': the server did not resolve the action' | echohl None
+      return
+    endif
+    let l:action = l:resolved
+  endif
+  let l:edit = get(l:action, 'edit', {})
   let l:edits = get(get(l:edit, 'changes', {}), l:uri, [])
   for l:change in get(l:edit, 'documentChanges', [])
     if l:change.textDocument.uri ==# l:uri

@@ -94,7 +94,13 @@ function M.run(title, start, finish)
           local resolved = c.request_sync('codeAction/resolve', action, 5000, bufnr)
           action = (resolved and resolved.result) or action
         end
-        if action.edit then vim.lsp.util.apply_workspace_edit(action.edit, encoding(c)) end
+        if action.edit then
+          vim.lsp.util.apply_workspace_edit(action.edit, encoding(c))
+        elseif action.command then
+          -- Offered as a command (clients without resolveSupport): the server applies it through
+          -- workspace/applyEdit, which Neovim's client carries out.
+          c.request('workspace/executeCommand', action.command, nil, bufnr)
+        end
         return
       end
     end

@@ -1,0 +1,52 @@
+import Synchronization
+import TextTables
+
+/// What the server learns about one table when an editor asks at the cursor (the table read once,
+/// whether it is formatted), kept with the table's entry in the index. An edit that touches the table
+/// replaces its entry and so forgets this; an edit elsewhere only shifts the entry, and this stays.
+final class TableMemo: Sendable {
+    private struct State {
+        var reading: TableReading?
+        var isFormatted: Bool?
+    }
+
+    private let state = Mutex(State())
+
+    func reading(_ read: () -> TableReading) -> TableReading {
+        state.withLock { state in
+            if let reading = state.reading { return reading }
+            let reading = read()
+            state.reading = reading
+            return reading
+        }
+    }
+
+    func isFormatted(_ check: () -> Bool) -> Bool {
+        state.withLock { state in
+            if let known = state.isFormatted { return known }
+            let known = check()
+            state.isFormatted = known
+            return known
+        }
+    }
+}
+
+extension OpenDocument {
+    /// The table read once (kept until an edit touches it), as a local table with its reading.
+    func reading(_ table: TableIndex.Table, options: FormatOptions) -> (local: LocalTable, reading: TableReading) {
+        let reading = table.memo.reading {
+            let local = self.local(table)
+            return TableReading(local.text, region: local.region, options: options)
+        }
+        return (LocalTable(text: reading.text, region: reading.region, firstLine: table.firstLine), reading)
+    }
+
+    /// Whether formatting would leave the table as it is (known once per reading).
+    func isFormatted(_ table: TableIndex.Table, options: FormatOptions) -> Bool {
+        let reading = reading(table, options: options).reading  // outside the memo's lock, which is not reentrant
+        return table.memo.isFormatted {
+            guard case .success(let edits) = DocumentFormatter.tableEdits(reading.text, region: reading.region, options: options) else { return true }
+            return edits.isEmpty
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import JSONRPC
+import Testing
+
+/// The same actions, with the same edits, whichever way a client takes them: the edit in the answer
+/// (clients that can neither resolve nor apply a server's edit), resolved later (`data`), or carried out
+/// as the action's command through `workspace/applyEdit`. What is offered as available applies; what is
+/// offered as disabled is refused, for the reason given.
+struct ActionEquivalenceTests {
+    static let documents: [(uri: String, text: String)] = [
+        ("file:///p.md", "| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n"),
+        ("file:///g.md", "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n|   +---+---+\n|   | i | j |\n+---+---+---+\n"),
+        ("file:///u.md", "|x|y|\n|-|-|\n|1|2|\n"),
+        ("file:///r.rst", "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n"),
+    ]
+
+    /// Every line at two characters, and selections from the first body line to each other line.
+    static func selections(_ text: String) -> [JSON] {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        return (0..<lines).flatMap { line in [range(line, 2, line, 2), range(line, 6, line, 6), range(min(3, lines - 1), 2, line, 6)] }
+    }
+
+    func client(_ capabilities: JSON, applied: @escaping @Sendable (JSON) -> Void = { _ in }) throws -> LSPClient {
+        let client = try LSPClient()
+        client.onServerRequest = { _, params in
+            applied(params ?? .null)
+            return ["applied": true]
+        }
+        _ = client.initialize(capabilities)
+        return client
+    }
+
+    @Test(arguments: 0..<4)
+    func everyWayGivesTheSameEdits(_ which: Int) throws {
+        let (uri, text) = Self.documents[which]
+        let disabled: JSON = ["disabledSupport": true]
+        let eager = try client(["textDocument": ["codeAction": disabled]])
+        let resolving = try client(["textDocument": ["codeAction": ["disabledSupport": true, "resolveSupport": ["properties": ["edit"]]]]])
+        nonisolated(unsafe) var applied: [JSON] = []
+        let commands = try client(["textDocument": ["codeAction": disabled], "workspace": ["applyEdit": true]]) { applied.append($0) }
+        for c in [eager, resolving, commands] { c.open(uri, text) }
+        func offered(_ c: LSPClient, _ at: JSON) -> [JSON] {
+            c.request("textDocument/codeAction", ["textDocument": textDocument(uri), "range": at, "context": ["diagnostics": [], "only": ["refactor.rewrite"]]])["result"]?.array ?? []
+        }
+        func edits(_ edit: JSON?) -> [JSON] { edit?["changes"]?[uri]?.array ?? [] }
+        var checked = 0
+        for at in Self.selections(text) {
+            let (a, b, c) = (offered(eager, at), offered(resolving, at), offered(commands, at))
+            #expect(a.map { $0["title"] } == b.map { $0["title"] } && a.map { $0["title"] } == c.map { $0["title"] }, "\(at)")
+            #expect(a.map { $0["disabled"] } == b.map { $0["disabled"] } && a.map { $0["disabled"] } == c.map { $0["disabled"] }, "\(at)")
+            for (x, (y, z)) in zip(a, zip(b, c)) {
+                if let reason = x["disabled"] {
+                    // A disabled action is refused when run anyway, for the reason it was offered with.
+                    let run = commands.request("workspace/executeCommand", ["command": z["data"]!["command"]!, "arguments": z["data"]!["arguments"]!])
+                    #expect(run["error"]?["message"] == reason["reason"], "\(x["title"]!) at \(at)")
+                    continue
+                }
+                let resolved = resolving.request("codeAction/resolve", y)["result"]?["edit"]
+                let command = try #require(z["command"], "\(z)")
+                let before = applied.count
+                let run = commands.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])
+                #expect(run["result"] == ["applied": true], "\(x["title"]!) at \(at)")
+                #expect(applied.count == before + 1)
+                #expect(edits(x["edit"]) == edits(resolved), "\(x["title"]!) at \(at)")
+                #expect(edits(x["edit"]) == edits(applied.last?["edit"]), "\(x["title"]!) at \(at)")
+                #expect(!edits(x["edit"]).isEmpty || x["title"]?.string?.hasPrefix("Sort") == true, "\(x["title"]!) at \(at)")
+                checked += 1
+            }
+        }
+        #expect(checked > 20)
+    }
+}
