@@ -26,7 +26,8 @@ extension Grid {
 
     /// The first cell that spans across the boundary before line `index` on `axis`.
     func cellCrossing(boundary index: Int, along axis: Axis) -> GridCell? {
-        cells.first {
+        if hasOnlyUnitCells { return nil }
+        return cells.first {
             let range = $0.rect[axis]
             return range.lowerBound < index && index < range.upperBound
         }

@@ -41,10 +41,14 @@ extension Grid {
         case .sortBody(let column):
             guard (0..<columnCount).contains(column) else { return .outOfBounds("column \(column + 1)") }
             guard headerRowCount < rowCount else { return .noBodyRows }
+            if hasOnlyUnitCells { return nil }
             return cells.first { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }.map { .rowSpanInBody($0.rect) }
         case .merge(let rect):
             return mergeRefusal(rect)
         case let .split(row, column):
+            if hasOnlyUnitCells, (0..<rowCount).contains(row), (0..<columnCount).contains(column) {
+                return .notMerged(SlotRect(rows: row..<row + 1, columns: column..<column + 1))
+            }
             guard let index = cellIndex(row: row, column: column) else { return .outOfBounds("row \(row + 1), column \(column + 1)") }
             return cells[index].isUnit ? .notMerged(cells[index].rect) : nil
         }

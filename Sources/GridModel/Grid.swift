@@ -121,6 +121,9 @@ public struct Grid: Sendable, Hashable {
         return ordered ? cells : cells.sorted(by: readingOrder)
     }
 
+    /// Whether no cell spans rows or columns: in a tiling, exactly when there is one cell per slot (O(1)).
+    public var hasOnlyUnitCells: Bool { cells.count == rowCount * columnCount }
+
     /// Throws when the cells do not tile the grid or the alignments do not match the columns.
     public func checkInvariants() throws(GridError) {
         _ = try Grid(

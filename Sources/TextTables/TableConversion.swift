@@ -24,7 +24,7 @@ public enum TableConversion {
 
     public static func pipeRefusal(_ grid: Grid) -> String? {
         if let reason = headerRefusal(grid.headerRowCount) { return reason }
-        if let merged = grid.cells.first(where: { !$0.isUnit }) {
+        if !grid.hasOnlyUnitCells, let merged = grid.cells.first(where: { !$0.isUnit }) {
             return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
         }
         if let tall = grid.cells.first(where: { $0.lines.count > 1 }) {
