@@ -125,7 +125,13 @@ extension Server {
     func quickFixes(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> [JSON] {
         var actions: [JSON] = []
         var offered = Set<JSON>()  // a fix shared by several diagnostics (re-laying a table) is offered once
-        for table in document.index.tables where table.lines.overlaps(start.line..<end.line + 1) {
+        let selected = start.line...end.line
+        for index in document.index.tableIndices(overlapping: start.line..<end.line + 1) {
+            let table = document.index.tables[index]
+            // The index knows the table's diagnostics: only where one meets the selection is the table read
+            // again for the fixes (a cursor move in a sound table costs nothing here).
+            let met = table.diagnostics.contains { (table.firstLine + $0.start.line...table.firstLine + $0.end.line).overlaps(selected) }
+            guard met else { continue }
             let local = document.local(table)
             let found = table.kind == .grid
                 ? GridTableParser.parse(local.text, region: local.region, options: formatOptions().width).diagnostics
