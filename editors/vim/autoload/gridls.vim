@@ -35,10 +35,11 @@ function! gridls#format() abort
   endif
 endfunction
 
-" Runs the code action whose title starts with `title` at the cursor.
-function! gridls#action(title) abort
+" Runs the code action of the server's command `command` (e.g. 'gridls.insertRowBelow') at the cursor.
+" Actions are found by their command, never by their title.
+function! gridls#action(command) abort
   let l:pos = [line('.'), col('.')]
-  call gridls#run(a:title, l:pos, l:pos)
+  call gridls#run(a:command, l:pos, l:pos)
 endfunction
 
 function! gridls#merge(line1, line2) abort
@@ -49,16 +50,16 @@ function! gridls#merge(line1, line2) abort
     let l:start = [0, a:line1, 1, 0]
     let l:end = [0, a:line2, max([1, len(getline(a:line2))]), 0]
   endif
-  call gridls#run('Merge cells', [l:start[1], l:start[2]], [l:end[1], min([l:end[2], max([1, len(getline(l:end[1]))])])])
+  call gridls#run('gridls.mergeCells', [l:start[1], l:start[2]], [l:end[1], min([l:end[2], max([1, len(getline(l:end[1]))])])])
 endfunction
 
-function! gridls#run(title, start, end) abort
+function! gridls#run(command, start, end) abort
   if has('nvim')
-    call luaeval('require("gridls").run(_A[1], _A[2], _A[3])', [a:title, a:start, a:end])
+    call luaeval('require("gridls").run(_A[1], _A[2], _A[3])', [a:command, a:start, a:end])
   elseif s:general_client() !=# ''
     call gridls#general#actions()
   else
-    call gridls#vim#run(a:title, a:start, a:end)
+    call gridls#vim#run(a:command, a:start, a:end)
   endif
 endfunction
 

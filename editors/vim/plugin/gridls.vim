@@ -13,12 +13,12 @@ let g:gridls_settings = get(g:, 'gridls_settings', {})
 
 command! -bar GridFormat call gridls#format()
 command! -bar -range GridActions call gridls#menu(<line1>, <line2>, <range>)
-command! -bar -bang GridInsertRow call gridls#action(<bang>0 ? 'Insert row above' : 'Insert row below')
-command! -bar -bang GridInsertColumn call gridls#action(<bang>0 ? 'Insert column left' : 'Insert column right')
-command! -bar GridDeleteRow call gridls#action('Delete row')
-command! -bar GridDeleteColumn call gridls#action('Delete column')
+command! -bar -bang GridInsertRow call gridls#action(<bang>0 ? 'gridls.insertRowAbove' : 'gridls.insertRowBelow')
+command! -bar -bang GridInsertColumn call gridls#action(<bang>0 ? 'gridls.insertColumnLeft' : 'gridls.insertColumnRight')
+command! -bar GridDeleteRow call gridls#action('gridls.deleteRow')
+command! -bar GridDeleteColumn call gridls#action('gridls.deleteColumn')
 command! -bar -range GridMerge call gridls#merge(<line1>, <line2>)
-command! -bar GridSplit call gridls#action('Split cell')
+command! -bar GridSplit call gridls#action('gridls.splitCell')
 command! -bar GridDiagnostics call gridls#diagnostics()
 
 nnoremap <silent> <Plug>(gridls-format) :<C-U>GridFormat<CR>

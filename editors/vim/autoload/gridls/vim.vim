@@ -138,10 +138,10 @@ function! s:perform(action) abort
   call s:sync(bufnr(''))
 endfunction
 
-function! gridls#vim#run(title, start, end) abort
-  let l:matching = filter(s:actions(a:start, a:end), {_, a -> stridx(a.title, a:title) == 0})
+function! gridls#vim#run(command, start, end) abort
+  let l:matching = filter(s:actions(a:start, a:end), {_, a -> get(get(a, 'data', {}), 'command', '') ==# a:command})
   if empty(l:matching)
-    echohl WarningMsg | echomsg 'gridls: ' . a:title . ' does not apply here' | echohl None
+    echohl WarningMsg | echomsg 'gridls: ' . a:command . ' does not apply here' | echohl None
     return
   endif
   call s:perform(l:matching[0])

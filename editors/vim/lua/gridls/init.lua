@@ -58,9 +58,10 @@ function M.format(bufnr)
   end
 end
 
--- Runs the code action whose title starts with `title`, for the selection from `start` to `finish`
+-- Runs the code action of the server's command `command` (e.g. 'gridls.insertRowBelow'), found by its
+-- command, never its title, for the selection from `start` to `finish`
 -- ({line, column}, 1-based, columns in bytes), applying its edit as one undo step.
-function M.run(title, start, finish)
+function M.run(command, start, finish)
   local bufnr = vim.api.nvim_get_current_buf()
   local c = client()
   if not c then
@@ -84,7 +85,8 @@ function M.run(title, start, finish)
   local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', params, 5000) or {}
   for _, response in pairs(responses) do
     for _, action in ipairs(response.result or {}) do
-      if action.title:sub(1, #title) == title then
+      local name = (action.data and action.data.command) or (action.command and action.command.command)
+      if name == command then
         if action.disabled then
           vim.notify('gridls: ' .. action.title .. ': ' .. action.disabled.reason, vim.log.levels.WARN)
           return
@@ -105,7 +107,7 @@ function M.run(title, start, finish)
       end
     end
   end
-  vim.notify('gridls: ' .. title .. ' does not apply here', vim.log.levels.WARN)
+  vim.notify('gridls: ' .. command .. ' does not apply here', vim.log.levels.WARN)
 end
 
 return M
