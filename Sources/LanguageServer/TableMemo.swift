@@ -12,21 +12,17 @@ final class TableMemo: Sendable {
 
     private let state = Mutex(State())
 
-    func reading(_ read: () -> TableReading) -> TableReading {
-        state.withLock { state in
-            if let reading = state.reading { return reading }
-            let reading = read()
-            state.reading = reading
-            return reading
-        }
-    }
+    func reading(_ read: () -> TableReading) -> TableReading { remembered(\.reading, read) }
 
-    func isFormatted(_ check: () -> Bool) -> Bool {
+    func isFormatted(_ check: () -> Bool) -> Bool { remembered(\.isFormatted, check) }
+
+    /// The value kept at `key`, made by `make` the first time (under the lock, which is not reentrant).
+    private func remembered<Value: Sendable>(_ key: WritableKeyPath<State, Value?> & Sendable, _ make: () -> Value) -> Value {
         state.withLock { state in
-            if let known = state.isFormatted { return known }
-            let known = check()
-            state.isFormatted = known
-            return known
+            if let known = state[keyPath: key] { return known }
+            let made = make()
+            state[keyPath: key] = made
+            return made
         }
     }
 }
