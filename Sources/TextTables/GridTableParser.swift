@@ -318,21 +318,21 @@ struct GridTableReader {
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
     }
 
-    /// The cell's lines: the text between its left and right lines, less one space of padding, on every
-    /// line from its top border to its bottom one; trailing blank lines dropped.
+    /// The cell's lines: the text between its left and right lines on every line from its top border to
+    /// its bottom one, trailing spaces and trailing blank lines dropped, less one space of padding when
+    /// every line starts with one (`GridTableRelayer.unpadded`).
     func content(of rect: SlotRect) -> [String] {
-        var result: [String] = []
+        var result: [ArraySlice<UInt8>] = []
         for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
             let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
             let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
             var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
             if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from + 1, to: to) }
-            if bytes.first == G.space { bytes = bytes.dropFirst() }
             while let last = bytes.last, last == G.space { bytes = bytes.dropLast() }
-            result.append(String(decoding: bytes, as: UTF8.self))
+            result.append(bytes)
         }
         while result.last?.isEmpty == true { result.removeLast() }
-        return result
+        return GridTableRelayer.unpadded(result.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Colons at the ends of the header separator's (or else the top border's) segments.
