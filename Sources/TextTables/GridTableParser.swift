@@ -156,7 +156,7 @@ struct GridTableReader {
         isBorderLine = lines.indices.map { geometry.isBorder($0) }
         borders = lines.indices.filter { isBorderLine[$0] }
         checkStrayJunctions()
-        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) {
+        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) && !endsOnRightEdge(line) {
             report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
         }
         for i in [0, lines.count - 1] where !(0..<intervals).allSatisfy({ geometry.isRule(line: i, interval: $0) }) {
@@ -169,7 +169,11 @@ struct GridTableReader {
                        lineRange(i), fix: raggedBorderFix(i))
             }
         }
-        for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i {
+        // Adjacent border lines that rule different columns (Emacs's table.el draws them when it splits a
+        // cell) make a row of no height that the cells on both sides span; one that rules a column twice
+        // would make a cell of no lines.
+        for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i
+            && (0..<intervals).contains(where: { geometry.isRule(line: i - 1, interval: $0) && geometry.isRule(line: i, interval: $0) }) {
             report(.brokenBorder, "two border lines follow each other with no row between them", lineRange(i))
         }
         let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
@@ -206,25 +210,57 @@ struct GridTableReader {
         }
     }
 
-    /// Which vertical lines each row has, from its content lines; lines whose `|` are off the grid are
-    /// matched to the row's boundaries by their order when the count agrees.
+    /// A content line whose both edges stand on the table's edges, each as `|` or `+`.
+    func endsOnRightEdge(_ line: GridTextLine) -> Bool {
+        let edge: (UInt8) -> Bool = { $0 == G.pipe || $0 == G.plus }
+        return edge(line.char(geometry.left)) && edge(line.char(geometry.right)) && line.lastNonBlank == geometry.right
+    }
+
+    /// Which vertical lines each row has, from its content lines, and the row lines drawn only with `+`
+    /// on a vertical line (`+    +` inside a cell that spans rows, PEP 669's `+ Two or more |`): both
+    /// readers end a row there, and every cell crosses it. Lines whose `|` are off the grid are matched to
+    /// the row's boundaries by their order when the count agrees.
     mutating func findBoundaries() -> Bool {
+        let before = diagnostics
+        findBandBoundaries()
+        let plusLines = rowLinesDrawnWithPlus()
+        if !plusLines.isEmpty {
+            diagnostics = before
+            borders = (borders + plusLines).sorted()
+            for i in plusLines { isBorderLine[i] = true }
+            bandBoundaries = []
+            reLaidColumns = [:]
+            wasReLaid = false
+            findBandBoundaries()
+        }
+        return diagnostics.isEmpty
+    }
+
+    /// Content lines with a `+` where a vertical line of their row runs.
+    private func rowLinesDrawnWithPlus() -> [Int] {
+        (0..<bandBoundaries.count).flatMap { band in
+            ((borders[band] + 1)..<borders[band + 1]).filter { i in
+                reLaidColumns[i] == nil && endsOnRightEdge(lines[i])
+                    && xs.indices.contains { bandBoundaries[band][$0] && lines[i].char(xs[$0]) == G.plus }
+            }
+        }
+    }
+
+    /// A row has a vertical line where every one of its lines on the grid has `|` (or `+`), as the readers
+    /// trace a cell's edge: a `|` of a cell's text that lands on a column line on one line of a
+    /// two-line row (docutils's documented workaround) is text.
+    private mutating func findBandBoundaries() {
         for band in 0..<(borders.count - 1) {
             var boundaries: [Bool]?
             var offGrid: [Int] = []
             for i in (borders[band] + 1)..<borders[band + 1] {
                 let line = lines[i]
-                guard line.char(geometry.left) == G.pipe, line.char(geometry.right) == G.pipe, line.lastNonBlank == geometry.right else {
+                guard endsOnRightEdge(line) else {
                     offGrid.append(i)
                     continue
                 }
-                if let known = boundaries {
-                    if known.indices.contains(where: { known[$0] != (line.char(xs[$0]) == G.pipe) }) {
-                        report(.brokenBorder, "this line's | do not match the other lines of its row", lineRange(i))
-                    }
-                } else {
-                    boundaries = xs.map { line.char($0) == G.pipe }
-                }
+                let drawn = xs.map { line.char($0) == G.pipe || line.char($0) == G.plus }
+                boundaries = boundaries.map { zip($0, drawn).map { $0 && $1 } } ?? drawn
             }
             let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
             bandBoundaries.append(rowBoundaries)
@@ -241,7 +277,6 @@ struct GridTableReader {
                 reLaidColumns[i] = columns
             }
         }
-        return diagnostics.isEmpty
     }
 
     /// With no content line on the grid, a row has a vertical line where both borders have a junction.

@@ -53,6 +53,9 @@ public enum TableEditor {
         syntax: DocumentSyntax = .markdown, options: FormatOptions = .init()
     ) -> Result<TableEditResult, TableEditFailure> {
         outcome(action, on: grid, kind: region.kind, syntax: syntax).map { edited, target in
+            // A row or column line that every cell crosses is kept as the author drew it; one the edit
+            // created (merging a whole row) is dropped, unless the table had such lines already.
+            let edited = grid.normalized() == grid ? edited.normalized() : edited
             let indent = DocumentFormatter.tableIndentation(text, region: region)
             let lines: [[UInt8]]
             if target == .grid {
