@@ -14,12 +14,14 @@ extension Grid {
         if rect.rows.lowerBound < headerRowCount && rect.rows.upperBound > headerRowCount {
             throw .crossesHeader
         }
+        let foot = rowCount - footerRowCount
+        if footerRowCount > 0 && rect.rows.lowerBound < foot && rect.rows.upperBound > foot { throw .crossesFoot }
         let content = touched.filter { !$0.isBlank }.flatMap(\.lines)
         var kept = cells.filter { !$0.rect.intersects(rect) }
         kept.append(GridCell(rows: rect.rows, columns: rect.columns, lines: content))
         return Grid(
             unchecked: kept, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
     /// Splits the spanning cell covering `(row, column)` into one unit cell per slot.
@@ -40,6 +42,6 @@ extension Grid {
         }
         return Grid(
             unchecked: result, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }

@@ -7,6 +7,8 @@ extension Grid {
             throw .outOfBounds("row \((0..<rowCount).contains(from) ? to + 1 : from + 1)")
         }
         guard (from < headerRowCount) == (to < headerRowCount) else { throw .moveCrossesHeader }
+        let foot = rowCount - footerRowCount
+        guard footerRowCount == 0 || (from >= foot) == (to >= foot) else { throw .moveCrossesFoot }
         return try moving(from: from, to: to, along: .rows)
     }
 

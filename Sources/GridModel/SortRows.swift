@@ -11,13 +11,13 @@ extension Grid {
     /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
     public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
         guard (0..<columnCount).contains(column) else { throw .outOfBounds("column \(column + 1)") }
-        guard headerRowCount < rowCount else { throw .noBodyRows }
-        if let spanning = cells.first(where: { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }) {
+        let body = bodyRows
+        guard !body.isEmpty else { throw .noBodyRows }
+        if let spanning = cells.first(where: { $0.rows.overlaps(body) && $0.rows.count > 1 }) {
             throw .rowSpanInBody(spanning.rect)
         }
-        let body = headerRowCount..<rowCount
         var keys = [String](repeating: "", count: rowCount)
-        for cell in cells where cell.columns.contains(column) && cell.rows.lowerBound >= headerRowCount {
+        for cell in cells where cell.columns.contains(column) && body.contains(cell.rows.lowerBound) {
             keys[cell.rows.lowerBound] = cell.lines.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         }
         let sorted = Array(body).sorted(by: SortKeyOrder(keys: keys, order: order).precedes)
@@ -31,7 +31,7 @@ extension Grid {
         }
         return Grid(
             unchecked: moved, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }
 

@@ -27,7 +27,7 @@ extension GridTableReader {
         }
         guard let grid = try? Grid(
             rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
-            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
         else { return nil }
         let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region))).lines()
         return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))

@@ -70,6 +70,23 @@ struct GridTableReader {
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
     }
 
+    /// pandoc's table foot, in Markdown only: when the bottom border is made of `=`, the rows after the
+    /// `=` line before it are the foot (that line may be the header's separator too). Returns the lines
+    /// (the foot's separator, the bottom border) that are not header separators, or none.
+    func footSeparators(_ headers: [Int]) -> [Int] {
+        guard region.syntax == .markdown, headers.count == 2 || headers.count == 3, headers.last == lines.count - 1 else { return [] }
+        return Array(headers.dropFirst())
+    }
+
+    /// The rows after the foot's separator (0 without a foot).
+    var footerRowCount: Int {
+        let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
+        let foot = footSeparators(headers)
+        guard !foot.isEmpty, let separator = foot.count == 2 ? foot.first : headers.first,
+              let b = borders.firstIndex(of: separator) else { return 0 }
+        return borders.count - 1 - b
+    }
+
     /// The border line under the header, if any, as an index into `borders`.
     var headerSeparator: Int? {
         borders.firstIndex { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }.map { borders[$0] }
@@ -177,10 +194,17 @@ struct GridTableReader {
             report(.brokenBorder, "two border lines follow each other with no row between them", lineRange(i))
         }
         let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
-        for i in headers.dropFirst() {
+        let foot = footSeparators(headers)
+        for i in headers.dropFirst() where !foot.contains(i) {
             let plain = text.bytes[lineRange(i)].map { $0 == G.equals ? G.dash : $0 }
-            report(.multipleHeaderSeparators, "a grid table has at most one header separator (+===+); this is another one", lineRange(i),
+            let message = region.syntax == .restructuredText
+                ? "docutils reads one header separator (+===+) and no table foot: this is another one"
+                : "a grid table has at most one header separator (+===+) and a foot (+===+ before a bottom border of =); this is another one"
+            report(.multipleHeaderSeparators, message, lineRange(i),
                    fix: Fix(title: "Make this line an ordinary border", edits: [TextEdit(range: lineRange(i), newText: plain)]))
+        }
+        for i in foot where !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
+            report(.brokenBorder, "the foot's separator and bottom border must cross the whole table with =", lineRange(i))
         }
         if let i = headers.first {
             if i == 0 {
@@ -350,7 +374,7 @@ struct GridTableReader {
         let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
         return try? Grid(
             rowCount: bandBoundaries.count, columnCount: intervals, cells: cells,
-            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
     /// The cell's lines: the text between its left and right lines on every line from its top border to

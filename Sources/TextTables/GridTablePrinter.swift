@@ -84,8 +84,9 @@ public struct GridTablePrinter {
     private func appendBorderLine(_ b: Int, to out: inout [UInt8]) {
         let columns = grid.columnCount
         let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
-        let isHeader = b == grid.headerRowCount && b > 0
-        let colons = isHeader || (b == 0 && grid.headerRowCount == 0)
+        let isHeader = (b == grid.headerRowCount && b > 0)
+            || (grid.footerRowCount > 0 && (b == grid.rowCount - grid.footerRowCount || b == grid.rowCount))
+        let colons = (b == grid.headerRowCount && b > 0) || (b == 0 && grid.headerRowCount == 0)
         // A row line that every cell crosses is drawn with `+` on the edges alone.
         let unruled = !ruled.contains(true)
         out.append(contentsOf: indent)

@@ -20,6 +20,9 @@ public enum TableConversion {
                 ? "a pipe table needs a header row: this table has none"
                 : "a pipe table has exactly one header row: this table has \(grid.headerRowCount)"
         }
+        if grid.footerRowCount > 0 {
+            return "a pipe table has no foot: this table has \(grid.footerRowCount) foot rows"
+        }
         if let merged = grid.cells.first(where: { !$0.isUnit }) {
             return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
         }
