@@ -1,3 +1,4 @@
+import Foundation
 import GridModel
 
 /// A grid table read from text: the grid when its structure is unambiguous, and what is wrong otherwise.
@@ -58,6 +59,7 @@ struct GridTableReader {
             checkRuleRunsInContent()
             let cells = findCells()
             checkJunctions()
+            if let cells { checkReaderWidths(cells) }
             if !diagnostics.contains(where: { $0.severity == .error }), let cells {
                 return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
@@ -393,6 +395,41 @@ struct GridTableReader {
         while result.last?.isEmpty == true { result.removeLast() }
         return GridTableRelayer.unpadded(result.map { String(decoding: $0, as: UTF8.self) })
     }
+
+    /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,
+    /// the table is laid out for the reader, and says so. In reStructuredText, text that docutils and
+    /// pandoc count differently cannot line up for both: the table is refused.
+    mutating func checkReaderWidths(_ rects: [SlotRect]) {
+        let reader = GridReader(region.syntax)
+        for rect in rects {
+            for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] where !lines[i].offsets.isEmpty {
+                let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
+                let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
+                let bytes = lines[i].bytes(in: text, from: from, to: to)
+                if bytes.contains(0x09) { continue }  // tabs are expanded alike by editors and readers
+                let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
+                let range = lines[i].offset(from)..<lines[i].offset(to)
+                let conflict = GridReader.conflict(in: cellText)
+                if region.syntax == .restructuredText, conflict != 0 {
+                    report(.readerWidth, "docutils counts this text \(columns(conflict)) wider than pandoc -f rst does (zero-width, "
+                        + "combining or control characters): no layout lines up for both readers", range)
+                    break
+                }
+                let drawn = DisplayWidth.of(cellText, options: WidthOptions(ambiguousWidth: 1, tabSize: 1))
+                let counted = reader.width(of: cellText)
+                if drawn != counted {
+                    diagnostics.append(Diagnostic(
+                        code: .readerWidth, severity: .information,
+                        message: "lines up in \(reader.name), which counts this text as \(columns(counted)); "
+                            + "it may look \(columns(abs(drawn - counted))) off on screen",
+                        range: range))
+                    break
+                }
+            }
+        }
+    }
+
+    private func columns(_ n: Int) -> String { n == 1 ? "1 column" : "\(n) columns" }
 
     /// Colons at the ends of the header separator's (or else the top border's) segments.
     func alignments(_ i: Int) -> [ColumnAlignment] {

@@ -17,18 +17,20 @@ public struct GridTablePrinter {
     let owners: [Int]
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
+    /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
     public init(
-        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init(),
+        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions = .init(), syntax: DocumentSyntax = .markdown,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
+        let reader = GridReader(syntax)
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
-        lineWidths = grid.cells.map { $0.lines.map { GridTablePrinter.printedWidth(of: $0, options: options) } }
+        lineWidths = grid.cells.map { $0.lines.map { reader.width(of: $0) } }
         let contentWidths = lineWidths.map { $0.max() ?? 0 }
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
-        widths = GridTablePrinter.separatingTextFromColumnLines(grid, options: options, widths: GridTablePrinter.sizes(
+        widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
         heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(

@@ -59,7 +59,7 @@ public enum TableEditor {
             let indent = DocumentFormatter.tableIndentation(text, region: region)
             let lines: [[UInt8]]
             if target == .grid {
-                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
+                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width, syntax: syntax).lines()
             } else {
                 let prefix = region.prefix(ofLine: 0, in: text)
                 // Checked by `pipeRefusal` in `outcome`.
