@@ -86,6 +86,9 @@ def read_docutils(path):
     import docutils.core, docutils.nodes
     with open(path, encoding="utf-8") as f:
         tree = docutils.core.publish_doctree(f.read(), settings_overrides={"report_level": 5, "halt_level": 5})
+    # docutils's warnings name line numbers and are no part of a cell's content.
+    for message in list(tree.findall(docutils.nodes.system_message)):
+        message.parent.remove(message)
     tables = []
     for table in tree.findall(docutils.nodes.table):
         if table.parent is not None and any(isinstance(a, docutils.nodes.entry) for a in parents(table)):
@@ -102,6 +105,8 @@ def docutils_text(entry):
     import docutils.nodes
     parts = []
     for child in entry.children:
+        if isinstance(child, docutils.nodes.system_message):
+            continue  # docutils's warnings, which name line numbers: not the cell's content
         if isinstance(child, docutils.nodes.table):
             parts.append(json.dumps(docutils_table(child), ensure_ascii=False))
         else:
@@ -113,7 +118,7 @@ def docutils_blocks(node):
     import docutils.nodes
     kinds = []
     for child in node.children:
-        if isinstance(child, (docutils.nodes.Text, docutils.nodes.Inline)):
+        if isinstance(child, (docutils.nodes.Text, docutils.nodes.Inline, docutils.nodes.system_message)):
             continue
         inner = "" if isinstance(child, (docutils.nodes.TextElement, docutils.nodes.table)) else docutils_blocks(child)
         kinds.append(child.tagname + ("(" + inner + ")" if inner else ""))

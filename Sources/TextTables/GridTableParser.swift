@@ -59,7 +59,10 @@ struct GridTableReader {
             checkRuleRunsInContent()
             let cells = findCells()
             checkJunctions()
-            if let cells { checkReaderWidths(cells) }
+            if let cells {
+                checkReaderWidths(cells)
+                keepReaderWidthErrorsAlone()
+            }
             if !diagnostics.contains(where: { $0.severity == .error }), let cells {
                 return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
@@ -402,6 +405,7 @@ struct GridTableReader {
     mutating func checkReaderWidths(_ rects: [SlotRect]) {
         let reader = GridReader(region.syntax)
         for rect in rects {
+            var informed = false  // one information per cell; every line is still checked for errors
             for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] where !lines[i].offsets.isEmpty {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
@@ -409,24 +413,30 @@ struct GridTableReader {
                 if bytes.contains(0x09) { continue }  // tabs are expanded alike by editors and readers
                 let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
                 let range = lines[i].offset(from)..<lines[i].offset(to)
-                let conflict = GridReader.conflict(in: cellText)
-                if region.syntax == .restructuredText, conflict != 0 {
-                    report(.readerWidth, "docutils counts this text \(columns(conflict)) wider than pandoc -f rst does (zero-width, "
-                        + "combining or control characters): no layout lines up for both readers", range)
+                // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.
+                if !(reader == .pandoc && diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error })),
+                   let reason = reader.refusal(ofText: cellText) {
+                    report(.readerWidth, reason, range)
                     break
                 }
                 let drawn = DisplayWidth.of(cellText, options: WidthOptions(ambiguousWidth: 1, tabSize: 1))
                 let counted = reader.width(of: cellText)
-                if drawn != counted {
+                if drawn != counted && !informed {
+                    informed = true
                     diagnostics.append(Diagnostic(
                         code: .readerWidth, severity: .information,
                         message: "lines up in \(reader.name), which counts this text as \(columns(counted)); "
                             + "it may look \(columns(abs(drawn - counted))) off on screen",
                         range: range))
-                    break
                 }
             }
         }
+    }
+
+    /// A table its reader cannot read as drawn says only that.
+    mutating func keepReaderWidthErrorsAlone() {
+        guard diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error }) else { return }
+        diagnostics.removeAll { $0.code == .readerWidth && $0.severity == .information }
     }
 
     private func columns(_ n: Int) -> String { n == 1 ? "1 column" : "\(n) columns" }

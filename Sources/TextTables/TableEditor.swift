@@ -96,6 +96,7 @@ public enum TableEditor {
         default: target = kind
         }
         if target == .pipe, let reason = TableConversion.pipeRefusal(edited) { return .failure(.refused(reason)) }
+        if target == .grid, kind == .pipe, let reason = GridReader(syntax).refusal(for: edited) { return .failure(.refused(reason)) }
         return .success((edited, target))
     }
 

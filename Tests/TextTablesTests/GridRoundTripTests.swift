@@ -65,12 +65,16 @@ func printAndReread(_ grid: Grid, syntax: DocumentSyntax = .markdown) throws -> 
 /// Inputs the fuzzers found, kept as regression tests.
 struct FuzzRegressionTests {
     @Test func aKeycapAfterAnASCIIDigitIsMeasuredAsOneCluster() throws {
-        // Found by Tests/Fuzz (grid): "1️⃣" was measured as 1 + 2 columns when read, 2 when printed.
+        // Found by Tests/Fuzz (grid): "1️⃣" was measured as 1 + 2 columns when read, 2 when printed. pandoc
+        // counts 1 + 0 + 0, but sizes a table holding U+FE0F wider: such a table is refused, and the
+        // keycap without it ("1⃣") is one column.
         let table = "+----+----+\n| 1️⃣ | é |\n+----+----+\n|東京|x|\n+----+----+\n"
-        let (grid, printed, again) = try readPrintReread(table)
+        let text = TextLines(table)
+        #expect(GridTableParser.parse(text, region: MarkdownScanner.scan(text).tables[0]).diagnostics.map(\.code) == [.readerWidth])
+        let (grid, printed, again) = try readPrintReread(String(String.UnicodeScalarView(table.unicodeScalars.filter { $0 != "\u{FE0F}" })))
         #expect(again.grid == grid)
         #expect(!again.wasReLaid)
-        #expect(printed == "+------+---+\n| 1️⃣    | é |\n+------+---+\n| 東京 | x |\n+------+---+\n")  // 1️⃣: one column for pandoc
+        #expect(printed == "+------+---+\n| 1\u{20E3}    | é |\n+------+---+\n| 東京 | x |\n+------+---+\n")
     }
 }
 
@@ -184,7 +188,7 @@ extension FuzzRegressionTests {
 extension FuzzRegressionTests {
     @Test func aDeleteCharacterBeforeAnEmojiTakesNoColumn() throws {
         // Found by Tests/Fuzz (grid): DEL measured with the emoji after it counted one column.
-        let table = "+----+----+\n| a  | \u{7F}❤️ |\n+----+----+\n"
+        let table = "+----+----+\n| a  | \u{7F}😀 |\n+----+----+\n"
         let (grid, _, again) = try readPrintReread(table)
         #expect(again.grid == grid)
     }
@@ -238,12 +242,12 @@ extension FuzzRegressionTests {
     @Test func aCellOpeningWithAnEmojiModifierIsMeasuredWithTheSpaceBeforeIt() throws {
         // Found by Tests/Fuzz (grid) when tables were measured as editors draw them (" 🏽" one cluster of 2
         // columns). pandoc counts code points: the space 1, 🏽 2, wherever they stand.
-        let table = "+---------+----+\n| 👨\u{201D}👩\u{200D}👧 | ❤️ |\n+---------+----+\n| 1❤\u{FE23} | 🏽 |\n+---------+----+\n"
+        let table = "+---------+----+\n| 👨\u{201D}👩\u{200D}👧 | ❤ |\n+---------+----+\n| 1❤\u{FE23} | 🏽 |\n+---------+----+\n"
         let (grid, printed, again) = try readPrintReread(table)
         #expect(again.grid == grid)
         #expect(!again.wasReLaid)
-        // As pandoc counts: 2 + 1 + 2 + 0 + 2 for the family, 1 for ❤️ (U+FE0F takes none), 2 for 🏽 alone.
-        #expect(printed == "+---------+----+\n| 👨\u{201D}👩\u{200D}👧 | ❤️  |\n+---------+----+\n| 1❤\u{FE23}      | 🏽 |\n+---------+----+\n")
+        // As pandoc counts: 2 + 1 + 2 + 0 + 2 for the family, 1 for ❤, 2 for 🏽 alone.
+        #expect(printed == "+---------+----+\n| 👨\u{201D}👩\u{200D}👧 | ❤  |\n+---------+----+\n| 1❤\u{FE23}      | 🏽 |\n+---------+----+\n")
     }
 
     @Test func aPipeAfterALeadingEmojiModifierInASpanningCellStaysOffTheColumnLine() throws {
