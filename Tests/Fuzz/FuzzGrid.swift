@@ -14,7 +14,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             precondition(parsed.diagnostics.contains { $0.severity == .error }, "no grid and no error")
             continue
         }
-        let printed = GridTablePrinter(grid).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+        let printed = GridTablePrinter(grid, syntax: region.syntax).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
         let reread = TextLines(printed)
         guard let again = RSTScanner.scan(reread).tables.first else { preconditionFailure("printed table not found") }
         let reparsed = GridTableParser.parse(reread, region: again)
