@@ -409,8 +409,8 @@ struct GridTableReader {
             for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] where !lines[i].offsets.isEmpty {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
-                let bytes = lines[i].bytes(in: text, from: from, to: to)
-                if bytes.contains(0x09) { continue }  // tabs are expanded alike by editors and readers
+                var bytes = lines[i].bytes(in: text, from: from, to: to)
+                if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from, to: to) }  // as the cell reads
                 let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
                 let range = lines[i].offset(from)..<lines[i].offset(to)
                 // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.

@@ -228,7 +228,7 @@ extension FuzzRegressionTests {
         var checked = 0
         for region in RSTScanner.scan(text).tables {
             guard let grid = GridTableParser.parse(text, region: region).grid else { continue }
-            let (printed, again) = try printAndReread(grid)
+            let (printed, again) = try printAndReread(grid, syntax: .restructuredText)
             #expect(again.grid == grid, "\(printed)")
             checked += 1
         }
@@ -272,5 +272,24 @@ extension FuzzRegressionTests {
         #expect(again.grid == grid)
         #expect(!again.wasReLaid)
         #expect(printed == "+-----+---+\n| a é | c |\n+-----+---+\n")
+    }
+}
+
+extension FuzzRegressionTests {
+    @Test func controlCharactersAfterTabsInAReStructuredTextCellAreRefused() throws {
+        // Found by Tests/Fuzz (grid): tabs, a vertical tab, NUL and group separators in a cell that spans
+        // rows; docutils counts the controls, pandoc does not: the line with tabs went unchecked.
+        let input = Array(Data(base64Encoded: "Um93IHNwU2VxdWVuY2x1bW4gc3BhbnMgYW5kIGJvdGggYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCnwgZCBzcGFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IAkJCQkJCQkLCQkJOwAAAAAdHR0dHR0dHR0dHSstZiAgIHwgZyAgfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgICAgICB8IGogICB8CistLS0tLSstLS0tLSstLS0tLSsKCistLS0rLSsKCistLS0rLUAgeCB8IHkgfAp8IHgyKy0tLSsKfCB4M3wgeiB8CistLS0rLS0tKwo=")!)
+        let text = TextLines(input)
+        let regions = RSTScanner.scan(text).tables
+        #expect(GridTableParser.parse(text, region: regions[0]).diagnostics.map(\.code) == [.readerWidth])
+        for region in regions {
+            guard let grid = GridTableParser.parse(text, region: region).grid else { continue }
+            let printed = GridTablePrinter(grid, syntax: .restructuredText).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+            let reread = TextLines(printed)
+            let again = GridTableParser.parse(reread, region: try #require(RSTScanner.scan(reread).tables.first))
+            #expect(again.grid == grid, "\(printed) \(again.diagnostics)")
+            #expect(!again.wasReLaid)
+        }
     }
 }
