@@ -3,8 +3,10 @@
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
 Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils FILE
-Each table is {"aligns": [...], "head": [rows], "body": [rows]}; a row is a list of cells
-[rowspan, colspan, text], text with white space collapsed (nested tables appear inside it as JSON).
+Each table is {"aligns": [...], "head": [rows], "body": [rows], "foot": [rows]}; a row is a list of
+cells [rowspan, colspan, text, blocks], text with white space collapsed (nested tables appear inside it
+as JSON) and blocks the kinds of the cell's blocks, nested ("DefinitionList(Plain,Plain)"), so that a
+paragraph that becomes a definition list or a code block counts as a change.
 pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
 """
 import json, subprocess, sys
@@ -31,15 +33,30 @@ def pandoc_text(node):
         return ""
     return pandoc_text(content) if isinstance(content, (list, dict)) else ""
 
+def pandoc_blocks(node):
+    """The kinds of the blocks in `node`, with the blocks they hold; inlines are left out."""
+    if isinstance(node, list):
+        return ",".join(t for t in (pandoc_blocks(n) for n in node) if t)
+    if not isinstance(node, dict) or node.get("t") in (None, "Table") or node["t"][0].islower():
+        return ""
+    kind, content = node["t"], node.get("c")
+    if kind in ("Str", "Space", "SoftBreak", "LineBreak", "Emph", "Strong", "Code", "Link", "Image", "Math",
+                "RawInline", "Quoted", "Cite", "Span", "Note", "Strikeout", "Superscript", "Subscript",
+                "SmallCaps", "Underline"):
+        return ""
+    inner = pandoc_blocks(content) if isinstance(content, (list, dict)) else ""
+    return kind + ("(" + inner + ")" if inner else "")
+
 def pandoc_rows(rows):
-    return [[[cell[2], cell[3], squash(pandoc_text(cell[4]))] for cell in row[1]] for row in rows]
+    return [[[cell[2], cell[3], squash(pandoc_text(cell[4])), pandoc_blocks(cell[4])] for cell in row[1]] for row in rows]
 
 def pandoc_table(c):
-    _attr, _caption, colspecs, head, bodies, _foot = c
+    _attr, _caption, colspecs, head, bodies, foot = c
     body_rows = []
     for body in bodies:
         body_rows += pandoc_rows(body[2]) + pandoc_rows(body[3])
-    return {"aligns": [spec[0]["t"] for spec in colspecs], "head": pandoc_rows(head[1]), "body": body_rows}
+    return {"aligns": [spec[0]["t"] for spec in colspecs], "head": pandoc_rows(head[1]), "body": body_rows,
+            "foot": pandoc_rows(foot[1])}
 
 def pandoc_tables(node, found):
     if isinstance(node, list):
@@ -69,6 +86,9 @@ def read_docutils(path):
     import docutils.core, docutils.nodes
     with open(path, encoding="utf-8") as f:
         tree = docutils.core.publish_doctree(f.read(), settings_overrides={"report_level": 5, "halt_level": 5})
+    # docutils's warnings name line numbers and are no part of a cell's content.
+    for message in list(tree.findall(docutils.nodes.system_message)):
+        message.parent.remove(message)
     tables = []
     for table in tree.findall(docutils.nodes.table):
         if table.parent is not None and any(isinstance(a, docutils.nodes.entry) for a in parents(table)):
@@ -85,19 +105,32 @@ def docutils_text(entry):
     import docutils.nodes
     parts = []
     for child in entry.children:
+        if isinstance(child, docutils.nodes.system_message):
+            continue  # docutils's warnings, which name line numbers: not the cell's content
         if isinstance(child, docutils.nodes.table):
             parts.append(json.dumps(docutils_table(child), ensure_ascii=False))
         else:
             parts.append(child.astext())
     return squash(" ".join(parts))
 
+def docutils_blocks(node):
+    """The tag names of the body elements under `node`, nested; paragraphs and nested tables end it."""
+    import docutils.nodes
+    kinds = []
+    for child in node.children:
+        if isinstance(child, (docutils.nodes.Text, docutils.nodes.Inline, docutils.nodes.system_message)):
+            continue
+        inner = "" if isinstance(child, (docutils.nodes.TextElement, docutils.nodes.table)) else docutils_blocks(child)
+        kinds.append(child.tagname + ("(" + inner + ")" if inner else ""))
+    return ",".join(kinds)
+
 def docutils_table(table):
     import docutils.nodes
     group = next(c for c in table.children if isinstance(c, docutils.nodes.tgroup))
-    result = {"aligns": [spec.get("align", "default") for spec in group.findall(docutils.nodes.colspec)], "head": [], "body": []}
+    result = {"aligns": [spec.get("align", "default") for spec in group.findall(docutils.nodes.colspec)], "head": [], "body": [], "foot": []}
     for part in group.children:
         if isinstance(part, (docutils.nodes.thead, docutils.nodes.tbody)):
-            rows = [[[entry.get("morerows", 0) + 1, entry.get("morecols", 0) + 1, docutils_text(entry)]
+            rows = [[[entry.get("morerows", 0) + 1, entry.get("morecols", 0) + 1, docutils_text(entry), docutils_blocks(entry)]
                      for entry in row.children] for row in part.children]
             result["head" if isinstance(part, docutils.nodes.thead) else "body"] += rows
     return result

@@ -35,13 +35,13 @@ extension Grid {
 
     func rebuilt(
         cells: [GridCell], along axis: Axis, count: Int,
-        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil, footerRowCount: Int? = nil
     ) -> Grid {
         Grid(
             unchecked: cells,
             rowCount: axis == .rows ? count : rowCount,
             columnCount: axis == .columns ? count : columnCount,
             alignments: alignments ?? self.alignments,
-            headerRowCount: headerRowCount ?? self.headerRowCount)
+            headerRowCount: headerRowCount ?? self.headerRowCount, footerRowCount: footerRowCount ?? self.footerRowCount)
     }
 }

@@ -4,7 +4,8 @@ extension Grid {
     public func deletingRow(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .deleteRow(index)) { throw refusal }
         let header = headerRowCount - (index < headerRowCount ? 1 : 0)
-        return try deleting(at: index, along: .rows, headerRowCount: header)
+        let foot = footerRowCount - (index >= rowCount - footerRowCount ? 1 : 0)
+        return try deleting(at: index, along: .rows, headerRowCount: header, footerRowCount: foot)
     }
 
     /// Deletes column `index`, with the same rules as `deletingRow`.
@@ -17,7 +18,7 @@ extension Grid {
 
     private func deleting(
         at index: Int, along axis: Axis,
-        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil, footerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
         let path = axis
@@ -35,6 +36,6 @@ extension Grid {
         }
         return rebuilt(
             cells: result, along: axis, count: count - 1,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }

@@ -23,7 +23,10 @@ extension Grid {
             return (0...columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
         case .deleteRow(let index):
             guard rowCount > 1 else { return .lastRow }
-            return (0..<rowCount).contains(index) ? nil : .outOfBounds("row \(index + 1)")
+            guard (0..<rowCount).contains(index) else { return .outOfBounds("row \(index + 1)") }
+            let header = headerRowCount - (index < headerRowCount ? 1 : 0)
+            let foot = footerRowCount - (index >= rowCount - footerRowCount ? 1 : 0)
+            return header > 0 || foot == 0 ? nil : .footNeedsHeader
         case .deleteColumn(let index):
             guard columnCount > 1 else { return .lastColumn }
             return (0..<columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
@@ -32,6 +35,8 @@ extension Grid {
                 return .outOfBounds("row \((0..<rowCount).contains(from) ? to + 1 : from + 1)")
             }
             guard (from < headerRowCount) == (to < headerRowCount) else { return .moveCrossesHeader }
+            let foot = rowCount - footerRowCount
+            guard footerRowCount == 0 || (from >= foot) == (to >= foot) else { return .moveCrossesFoot }
             return spanRefusal(moving: from, to: to, along: .rows)
         case let .moveColumn(from, to):
             guard (0..<columnCount).contains(from), (0..<columnCount).contains(to) else {
@@ -40,9 +45,10 @@ extension Grid {
             return spanRefusal(moving: from, to: to, along: .columns)
         case .sortBody(let column):
             guard (0..<columnCount).contains(column) else { return .outOfBounds("column \(column + 1)") }
-            guard headerRowCount < rowCount else { return .noBodyRows }
+            let body = bodyRows
+            guard !body.isEmpty else { return .noBodyRows }
             if hasOnlyUnitCells { return nil }
-            return cells.first { $0.rows.upperBound > headerRowCount && $0.rows.count > 1 }.map { .rowSpanInBody($0.rect) }
+            return cells.first { $0.rows.overlaps(body) && $0.rows.count > 1 }.map { .rowSpanInBody($0.rect) }
         case .merge(let rect):
             return mergeRefusal(rect)
         case let .split(row, column):
@@ -74,6 +80,8 @@ extension Grid {
         }
         guard touched > 1 else { return .singleCell }
         if rect.rows.lowerBound < headerRowCount && rect.rows.upperBound > headerRowCount { return .crossesHeader }
+        let foot = rowCount - footerRowCount
+        if footerRowCount > 0 && rect.rows.lowerBound < foot && rect.rows.upperBound > foot { return .crossesFoot }
         return nil
     }
 }

@@ -64,10 +64,15 @@ public struct Grid: Sendable, Hashable {
     public let alignments: [ColumnAlignment]
     /// The first `headerRowCount` rows are the header.
     public let headerRowCount: Int
+    /// The last `footerRowCount` rows are the foot (pandoc's table foot); a foot comes with a header.
+    public let footerRowCount: Int
+
+    /// The rows between header and foot.
+    public var bodyRows: Range<Int> { headerRowCount..<max(headerRowCount, rowCount - footerRowCount) }
 
     public init(
         rowCount: Int, columnCount: Int, cells: [GridCell],
-        alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0, footerRowCount: Int = 0
     ) throws(GridError) {
         guard rowCount > 0, columnCount > 0 else { throw .emptyGrid }
         let alignments = alignments ?? Array(repeating: .none, count: columnCount)
@@ -75,6 +80,9 @@ public struct Grid: Sendable, Hashable {
             throw .alignmentCount(expected: columnCount, found: alignments.count)
         }
         guard (0...rowCount).contains(headerRowCount) else { throw .headerRowCount(headerRowCount) }
+        guard footerRowCount == 0 || (headerRowCount > 0 && headerRowCount + footerRowCount <= rowCount) else {
+            throw .footerRowCount(footerRowCount)
+        }
         let sorted = Grid.inReadingOrder(cells)
         try Grid.checkTiling(sorted, rowCount: rowCount, columnCount: columnCount)
         self.rowCount = rowCount
@@ -82,6 +90,7 @@ public struct Grid: Sendable, Hashable {
         self.cells = sorted
         self.alignments = alignments
         self.headerRowCount = headerRowCount
+        self.footerRowCount = footerRowCount
     }
 
     /// A grid of unit cells, one per slot, from rows of single-line texts. Short rows are padded with empty cells.
@@ -106,13 +115,14 @@ public struct Grid: Sendable, Hashable {
     /// and `checkInvariants()` lets tests prove it.
     init(
         unchecked cells: [GridCell], rowCount: Int, columnCount: Int,
-        alignments: [ColumnAlignment], headerRowCount: Int
+        alignments: [ColumnAlignment], headerRowCount: Int, footerRowCount: Int
     ) {
         self.rowCount = rowCount
         self.columnCount = columnCount
         self.cells = Grid.inReadingOrder(cells)
         self.alignments = alignments
         self.headerRowCount = headerRowCount
+        self.footerRowCount = footerRowCount
     }
 
     /// The cells sorted by top row, then left column (without sorting when they already are).
@@ -128,7 +138,7 @@ public struct Grid: Sendable, Hashable {
     public func checkInvariants() throws(GridError) {
         _ = try Grid(
             rowCount: rowCount, columnCount: columnCount, cells: cells,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
     static func readingOrder(_ a: GridCell, _ b: GridCell) -> Bool {

@@ -1,11 +1,14 @@
 extension Grid {
     /// Inserts an empty row before row `index` (`rowCount` appends). A cell spanning across the
     /// boundary grows by one; every other slot of the new row gets an empty unit cell.
-    /// The new row belongs to the header when `index < headerRowCount`.
+    /// The new row belongs to the header when `index < headerRowCount`, to the foot when it lands
+    /// after the foot's first row.
     public func insertingRow(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .insertRow(at: index)) { throw refusal }
-        let inHeader = index < headerRowCount
-        return try inserting(at: index, along: .rows, headerRowCount: headerRowCount + (inHeader ? 1 : 0))
+        let inHeader = index < headerRowCount, inFoot = footerRowCount > 0 && index > rowCount - footerRowCount
+        return try inserting(
+            at: index, along: .rows, headerRowCount: headerRowCount + (inHeader ? 1 : 0),
+            footerRowCount: footerRowCount + (inFoot ? 1 : 0))
     }
 
     /// Inserts an empty, unaligned column before column `index` (`columnCount` appends).
@@ -19,7 +22,7 @@ extension Grid {
 
     private func inserting(
         at index: Int, along axis: Axis,
-        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil
+        alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil, footerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
         let path = axis
@@ -45,6 +48,6 @@ extension Grid {
         }
         return rebuilt(
             cells: result, along: axis, count: count + 1,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }

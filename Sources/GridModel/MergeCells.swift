@@ -11,7 +11,7 @@ extension Grid {
         kept.append(GridCell(rows: rect.rows, columns: rect.columns, lines: content))
         return Grid(
             unchecked: kept, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
     /// Splits the spanning cell covering `(row, column)` into one unit cell per slot.
@@ -30,6 +30,6 @@ extension Grid {
         }
         return Grid(
             unchecked: result, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }

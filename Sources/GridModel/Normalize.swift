@@ -15,7 +15,8 @@ extension Grid {
         return Grid(
             unchecked: cells, rowCount: rowsKept.filter { $0 }.count, columnCount: columnsKept.filter { $0 }.count,
             alignments: alignments.indices.filter { columnsKept[$0] }.map { alignments[$0] },
-            headerRowCount: headerRowCount == 0 ? 0 : rowIndex[headerRowCount - 1] + 1)
+            headerRowCount: headerRowCount == 0 ? 0 : rowIndex[headerRowCount - 1] + 1,
+            footerRowCount: footerRowCount == 0 ? 0 : rowsKept.filter { $0 }.count - rowIndex[rowCount - footerRowCount])
     }
 
     /// Per line along `axis`: false when every cell crosses the boundary just before it (line 0 is kept).

@@ -11,9 +11,9 @@ extension Grid {
     /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
     public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .sortBody(column: column)) { throw refusal }
-        let body = headerRowCount..<rowCount
+        let body = bodyRows
         var keys = [String](repeating: "", count: rowCount)
-        for cell in cells where cell.columns.contains(column) && cell.rows.lowerBound >= headerRowCount {
+        for cell in cells where cell.columns.contains(column) && body.contains(cell.rows.lowerBound) {
             keys[cell.rows.lowerBound] = cell.lines.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         }
         let sorted = Array(body).sorted(by: SortKeyOrder(keys: keys, order: order).precedes)
@@ -27,7 +27,7 @@ extension Grid {
         }
         return Grid(
             unchecked: moved, rowCount: rowCount, columnCount: columnCount,
-            alignments: alignments, headerRowCount: headerRowCount)
+            alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 }
 

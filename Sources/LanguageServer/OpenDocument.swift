@@ -39,7 +39,7 @@ struct OpenDocument: Sendable {
         let lines = TextLines(text.slice(table.lines))
         let region = TableRegion(
             kind: table.kind, firstLine: 0,
-            contentStarts: table.prefixLengths.enumerated().map { lines.starts[$0] + $1 })
+            contentStarts: table.prefixLengths.enumerated().map { lines.starts[$0] + $1 }, syntax: syntax)
         return LocalTable(text: lines, region: region, firstLine: table.firstLine)
     }
 

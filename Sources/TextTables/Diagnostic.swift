@@ -33,6 +33,10 @@ public struct Diagnostic: Sendable, Hashable {
         case unclosedTable = "unclosed-table"
         /// More than one `+===+` line in a grid table.
         case multipleHeaderSeparators = "multiple-header-separators"
+        /// A grid table's cell whose text its reader counts in other columns than an editor draws
+        /// (information: the table is laid out for the reader), or, in reStructuredText, that docutils
+        /// and pandoc count differently, so that no layout lines up for both (error).
+        case readerWidth = "reader-width"
     }
 
     public var code: Code

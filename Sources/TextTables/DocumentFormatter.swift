@@ -85,7 +85,7 @@ public enum DocumentFormatter {
         case .grid:
             let parsed = GridTableParser.parse(text, region: region, options: options.width)
             guard let grid = parsed.grid else { return .failure(Refusal(diagnostics: parsed.diagnostics.filter { $0.severity == .error })) }
-            let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width)
+            let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
             return .success(lineEdits(text, region: region, lines: printer.lines()))
         }
     }
@@ -175,7 +175,7 @@ public enum DocumentFormatter {
                     refused += parsed.diagnostics.filter { $0.severity == .error }
                     continue
                 }
-                let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width)
+                let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
                 let lines = printer.lines()
                 let edits = lineEdits(text, region: region, lines: lines)
                 reserve(edits.reduce(0) { $0 + $1.newText.count })

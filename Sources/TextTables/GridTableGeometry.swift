@@ -17,7 +17,7 @@ struct GridTableGeometry {
     init(_ text: TextLines, region: TableRegion, options: WidthOptions) {
         self.options = options
         lines = region.contentStarts.enumerated().map { offset, start in
-            GridTextLine(text, line: region.firstLine + offset, start: start, options: options)
+            GridTextLine(text, line: region.firstLine + offset, start: start, options: options, reader: GridReader(region.syntax))
         }
         ruleRuns = lines.map(GridTableGeometry.ruleRuns)
         xs = gridColumns()

@@ -1,3 +1,4 @@
+import Foundation
 import GridModel
 
 /// A grid table read from text: the grid when its structure is unambiguous, and what is wrong otherwise.
@@ -58,6 +59,10 @@ struct GridTableReader {
             checkRuleRunsInContent()
             let cells = findCells()
             checkJunctions()
+            if let cells {
+                checkReaderWidths(cells)
+                keepReaderWidthErrorsAlone()
+            }
             if !diagnostics.contains(where: { $0.severity == .error }), let cells {
                 return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
@@ -68,6 +73,23 @@ struct GridTableReader {
         }
         offerReLaying()
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
+    }
+
+    /// pandoc's table foot, in Markdown only: when the bottom border is made of `=`, the rows after the
+    /// `=` line before it are the foot (that line may be the header's separator too). Returns the lines
+    /// (the foot's separator, the bottom border) that are not header separators, or none.
+    func footSeparators(_ headers: [Int]) -> [Int] {
+        guard region.syntax == .markdown, headers.count == 2 || headers.count == 3, headers.last == lines.count - 1 else { return [] }
+        return Array(headers.dropFirst())
+    }
+
+    /// The rows after the foot's separator (0 without a foot).
+    var footerRowCount: Int {
+        let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
+        let foot = footSeparators(headers)
+        guard !foot.isEmpty, let separator = foot.count == 2 ? foot.first : headers.first,
+              let b = borders.firstIndex(of: separator) else { return 0 }
+        return borders.count - 1 - b
     }
 
     /// The border line under the header, if any, as an index into `borders`.
@@ -156,7 +178,7 @@ struct GridTableReader {
         isBorderLine = lines.indices.map { geometry.isBorder($0) }
         borders = lines.indices.filter { isBorderLine[$0] }
         checkStrayJunctions()
-        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) {
+        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) && !endsOnRightEdge(line) {
             report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
         }
         for i in [0, lines.count - 1] where !(0..<intervals).allSatisfy({ geometry.isRule(line: i, interval: $0) }) {
@@ -169,14 +191,25 @@ struct GridTableReader {
                        lineRange(i), fix: raggedBorderFix(i))
             }
         }
-        for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i {
+        // Adjacent border lines that rule different columns (Emacs's table.el draws them when it splits a
+        // cell) make a row of no height that the cells on both sides span; one that rules a column twice
+        // would make a cell of no lines.
+        for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i
+            && (0..<intervals).contains(where: { geometry.isRule(line: i - 1, interval: $0) && geometry.isRule(line: i, interval: $0) }) {
             report(.brokenBorder, "two border lines follow each other with no row between them", lineRange(i))
         }
         let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
-        for i in headers.dropFirst() {
+        let foot = footSeparators(headers)
+        for i in headers.dropFirst() where !foot.contains(i) {
             let plain = text.bytes[lineRange(i)].map { $0 == G.equals ? G.dash : $0 }
-            report(.multipleHeaderSeparators, "a grid table has at most one header separator (+===+); this is another one", lineRange(i),
+            let message = region.syntax == .restructuredText
+                ? "docutils reads one header separator (+===+) and no table foot: this is another one"
+                : "a grid table has at most one header separator (+===+) and a foot (+===+ before a bottom border of =); this is another one"
+            report(.multipleHeaderSeparators, message, lineRange(i),
                    fix: Fix(title: "Make this line an ordinary border", edits: [TextEdit(range: lineRange(i), newText: plain)]))
+        }
+        for i in foot where !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
+            report(.brokenBorder, "the foot's separator and bottom border must cross the whole table with =", lineRange(i))
         }
         if let i = headers.first {
             if i == 0 {
@@ -206,25 +239,57 @@ struct GridTableReader {
         }
     }
 
-    /// Which vertical lines each row has, from its content lines; lines whose `|` are off the grid are
-    /// matched to the row's boundaries by their order when the count agrees.
+    /// A content line whose both edges stand on the table's edges, each as `|` or `+`.
+    func endsOnRightEdge(_ line: GridTextLine) -> Bool {
+        let edge: (UInt8) -> Bool = { $0 == G.pipe || $0 == G.plus }
+        return edge(line.char(geometry.left)) && edge(line.char(geometry.right)) && line.lastNonBlank == geometry.right
+    }
+
+    /// Which vertical lines each row has, from its content lines, and the row lines drawn only with `+`
+    /// on a vertical line (`+    +` inside a cell that spans rows, PEP 669's `+ Two or more |`): both
+    /// readers end a row there, and every cell crosses it. Lines whose `|` are off the grid are matched to
+    /// the row's boundaries by their order when the count agrees.
     mutating func findBoundaries() -> Bool {
+        let before = diagnostics
+        findBandBoundaries()
+        let plusLines = rowLinesDrawnWithPlus()
+        if !plusLines.isEmpty {
+            diagnostics = before
+            borders = (borders + plusLines).sorted()
+            for i in plusLines { isBorderLine[i] = true }
+            bandBoundaries = []
+            reLaidColumns = [:]
+            wasReLaid = false
+            findBandBoundaries()
+        }
+        return diagnostics.isEmpty
+    }
+
+    /// Content lines with a `+` where a vertical line of their row runs.
+    private func rowLinesDrawnWithPlus() -> [Int] {
+        (0..<bandBoundaries.count).flatMap { band in
+            ((borders[band] + 1)..<borders[band + 1]).filter { i in
+                reLaidColumns[i] == nil && endsOnRightEdge(lines[i])
+                    && xs.indices.contains { bandBoundaries[band][$0] && lines[i].char(xs[$0]) == G.plus }
+            }
+        }
+    }
+
+    /// A row has a vertical line where every one of its lines on the grid has `|` (or `+`), as the readers
+    /// trace a cell's edge: a `|` of a cell's text that lands on a column line on one line of a
+    /// two-line row (docutils's documented workaround) is text.
+    private mutating func findBandBoundaries() {
         for band in 0..<(borders.count - 1) {
             var boundaries: [Bool]?
             var offGrid: [Int] = []
             for i in (borders[band] + 1)..<borders[band + 1] {
                 let line = lines[i]
-                guard line.char(geometry.left) == G.pipe, line.char(geometry.right) == G.pipe, line.lastNonBlank == geometry.right else {
+                guard endsOnRightEdge(line) else {
                     offGrid.append(i)
                     continue
                 }
-                if let known = boundaries {
-                    if known.indices.contains(where: { known[$0] != (line.char(xs[$0]) == G.pipe) }) {
-                        report(.brokenBorder, "this line's | do not match the other lines of its row", lineRange(i))
-                    }
-                } else {
-                    boundaries = xs.map { line.char($0) == G.pipe }
-                }
+                let drawn = xs.map { line.char($0) == G.pipe || line.char($0) == G.plus }
+                boundaries = boundaries.map { zip($0, drawn).map { $0 && $1 } } ?? drawn
             }
             let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
             bandBoundaries.append(rowBoundaries)
@@ -241,7 +306,6 @@ struct GridTableReader {
                 reLaidColumns[i] = columns
             }
         }
-        return diagnostics.isEmpty
     }
 
     /// With no content line on the grid, a row has a vertical line where both borders have a junction.
@@ -315,25 +379,67 @@ struct GridTableReader {
         let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
         return try? Grid(
             rowCount: bandBoundaries.count, columnCount: intervals, cells: cells,
-            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount)
+            alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
-    /// The cell's lines: the text between its left and right lines, less one space of padding, on every
-    /// line from its top border to its bottom one; trailing blank lines dropped.
+    /// The cell's lines: the text between its left and right lines on every line from its top border to
+    /// its bottom one, trailing spaces and trailing blank lines dropped, less one space of padding when
+    /// every line starts with one (`GridTableRelayer.unpadded`).
     func content(of rect: SlotRect) -> [String] {
-        var result: [String] = []
+        var result: [ArraySlice<UInt8>] = []
         for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
             let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
             let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
             var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
             if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from + 1, to: to) }
-            if bytes.first == G.space { bytes = bytes.dropFirst() }
             while let last = bytes.last, last == G.space { bytes = bytes.dropLast() }
-            result.append(String(decoding: bytes, as: UTF8.self))
+            result.append(bytes)
         }
         while result.last?.isEmpty == true { result.removeLast() }
-        return result
+        return GridTableRelayer.unpadded(result.map { String(decoding: $0, as: UTF8.self) })
     }
+
+    /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,
+    /// the table is laid out for the reader, and says so. In reStructuredText, text that docutils and
+    /// pandoc count differently cannot line up for both: the table is refused.
+    mutating func checkReaderWidths(_ rects: [SlotRect]) {
+        let reader = GridReader(region.syntax)
+        for rect in rects {
+            var informed = false  // one information per cell; every line is still checked for errors
+            for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] where !lines[i].offsets.isEmpty {
+                let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
+                let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
+                var bytes = lines[i].bytes(in: text, from: from, to: to)
+                if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from, to: to) }  // as the cell reads
+                let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
+                let range = lines[i].offset(from)..<lines[i].offset(to)
+                // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.
+                if !(reader == .pandoc && diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error })),
+                   let reason = reader.refusal(ofText: cellText) {
+                    report(.readerWidth, reason, range)
+                    break
+                }
+                let drawn = DisplayWidth.of(cellText, options: WidthOptions(ambiguousWidth: 1, tabSize: 1))
+                let counted = reader.width(of: cellText)
+                if drawn != counted && !informed {
+                    informed = true
+                    diagnostics.append(Diagnostic(
+                        code: .readerWidth, severity: .information,
+                        message: "lines up in \(reader.name), which counts this text as \(columns(counted)); "
+                            + "it may look \(columns(abs(drawn - counted))) off on screen",
+                        range: range))
+                }
+            }
+        }
+    }
+
+    /// A table its reader cannot read as drawn says only that.
+    mutating func keepReaderWidthErrorsAlone() {
+        guard diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error }) else { return }
+        diagnostics.removeAll { $0.code == .readerWidth && $0.severity == .information }
+    }
+
+    private func columns(_ n: Int) -> String { n == 1 ? "1 column" : "\(n) columns" }
 
     /// Colons at the ends of the header separator's (or else the top border's) segments.
     func alignments(_ i: Int) -> [ColumnAlignment] {

@@ -5,7 +5,9 @@ import GridModel
 /// the extra split evenly with the remainder to the last column (row). One space of padding, text kept
 /// left-aligned so that relative indentation inside cells survives, `+` wherever a border crosses a
 /// column line, `=` under the header, alignment colons on the header separator (or the top border).
-/// It prints the grid normalized: a row or column line that every cell crosses cannot be drawn.
+/// It prints every row and column line the grid has, even one that every cell crosses (as the author
+/// drew it): a column line as junctions on the top and bottom borders, a row line as `+` on the table's
+/// edges (`+    +`), which pandoc and docutils read as a row boundary. Edits normalize what they create.
 public struct GridTablePrinter {
     public let grid: Grid
     let indent: [UInt8]
@@ -15,20 +17,20 @@ public struct GridTablePrinter {
     let owners: [Int]
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
+    /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
     public init(
-        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions,
+        _ grid: Grid, indent: [UInt8] = [], options: WidthOptions, syntax: DocumentSyntax,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
-        let grid = grid.normalized()
+        let reader = GridReader(syntax)
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
-        lineWidths = grid.cells.map { $0.lines.map { GridTablePrinter.printedWidth(of: $0, options: options) } }
+        lineWidths = grid.cells.map { $0.lines.map { reader.width(of: $0) } }
         let contentWidths = lineWidths.map { $0.max() ?? 0 }
-        // Minimums given for the grid as passed; normalizing may have dropped lines, then they are ignored.
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
-        widths = GridTablePrinter.separatingTextFromColumnLines(grid, options: options, widths: GridTablePrinter.sizes(
+        widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
         heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
@@ -84,8 +86,11 @@ public struct GridTablePrinter {
     private func appendBorderLine(_ b: Int, to out: inout [UInt8]) {
         let columns = grid.columnCount
         let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
-        let isHeader = b == grid.headerRowCount && b > 0
-        let colons = isHeader || (b == 0 && grid.headerRowCount == 0)
+        let isHeader = (b == grid.headerRowCount && b > 0)
+            || (grid.footerRowCount > 0 && (b == grid.rowCount - grid.footerRowCount || b == grid.rowCount))
+        let colons = (b == grid.headerRowCount && b > 0) || (b == 0 && grid.headerRowCount == 0)
+        // A row line that every cell crosses is drawn with `+` on the edges alone.
+        let unruled = !ruled.contains(true)
         out.append(contentsOf: indent)
         var k = 0
         while k < columns {
@@ -99,11 +104,11 @@ public struct GridTablePrinter {
             }
             // A cell spanning across this border: its text continues on this line.
             let c = owner(b, k)
-            out.append(touchesRule ? UInt8(ascii: "+") : (up || down) ? UInt8(ascii: "|") : UInt8(ascii: " "))
+            out.append(touchesRule || (k == 0 && unruled) ? UInt8(ascii: "+") : (up || down) ? UInt8(ascii: "|") : UInt8(ascii: " "))
             appendRegion(of: c, line: lineOffset(of: c, row: b) - 1, to: &out)
             k = grid.cells[c].columns.upperBound
         }
-        out.append(ruled[columns - 1] ? UInt8(ascii: "+") : UInt8(ascii: "|"))
+        out.append(ruled[columns - 1] || unruled ? UInt8(ascii: "+") : UInt8(ascii: "|"))
     }
 
     /// Index of the cell's first line in row `r`, counting its lines from its top row.

@@ -38,7 +38,6 @@ enum GridTableRelayer {
             var row = current ?? Array(repeating: [], count: count)
             for (k, piece) in pieces.enumerated() {
                 var cell = piece
-                if cell.first == 0x20 { cell = cell.dropFirst() }
                 while let last = cell.last, last == 0x20 { cell = cell.dropLast() }
                 row[k].append(String(decoding: cell, as: UTF8.self))
             }
@@ -49,12 +48,24 @@ enum GridTableRelayer {
         for (r, row) in rows.enumerated() {
             for (k, var lines) in row.enumerated() {
                 while lines.last?.isEmpty == true { lines.removeLast() }
+                lines = unpadded(lines)
                 cells.append(GridCell(rows: r..<r + 1, columns: k..<k + 1, lines: lines))
             }
         }
         return try? Grid(
             rowCount: rows.count, columnCount: count, cells: cells,
             alignments: alignments(alignmentLine, count: count), headerRowCount: headerRowCount)
+    }
+
+    /// A cell's lines (trailing spaces dropped) less one space of padding when every line starts with
+    /// one, else as they are: pandoc's reading, which the printer's one space of padding gives back
+    /// exactly. docutils reads only the lines' indentation relative to the least-indented one, which
+    /// this keeps too: so `|term` over `| definition` stays a definition list, and `|  a` over `|   b`
+    /// stays as pandoc reads it.
+    static func unpadded(_ lines: [String]) -> [String] {
+        // On bytes: " 🏽" is one Character, whose first byte is still the padding.
+        guard lines.allSatisfy({ $0.utf8.first ?? 0x20 == 0x20 }) else { return lines }
+        return lines.map { String(decoding: $0.utf8.dropFirst(), as: UTF8.self) }
     }
 
     /// Colons at the ends of each segment of the header separator (or top border).

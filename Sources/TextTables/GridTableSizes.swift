@@ -19,29 +19,10 @@ extension GridTablePrinter {
         return sizes
     }
 
-    /// The columns a line of a cell takes once printed between spaces, as a reader measures the whole
-    /// printed line: text opening with a mark or an emoji modifier forms one cluster with the space
-    /// before it (a lone 🏽 is 2 columns, and so is " 🏽"), text closing with a prepended mark with
-    /// the space after it.
-    static func printedWidth(of line: String, options: WidthOptions) -> Int {
-        let joins = spaceJoins(line, options: options)
-        return DisplayWidth.of(line, options: options) + joins.leading + joins.trailing
-    }
-
-    /// How the clusters that a line's first and last characters form with the spaces around them change
-    /// its width: 0 and 0 for almost every text.
-    static func spaceJoins(_ line: String, options: WidthOptions) -> (leading: Int, trailing: Int) {
-        guard let first = line.first, let last = line.last else { return (0, 0) }
-        func width(_ text: String) -> Int { DisplayWidth.of(text, options: options) }
-        let leading = first.isASCII ? 0 : width(" " + String(first)) - 1 - width(String(first))
-        let trailing = last.isASCII ? 0 : width(String(last) + " ") - 1 - width(String(last))
-        return (leading, trailing)
-    }
-
     /// A `|` or `+` in the text of a cell spanning columns must not land on one of the column lines it
     /// covers, or readers (gridls, pandoc, docutils) would take it for a border: widen the column to its
     /// left until none does.
-    static func separatingTextFromColumnLines(_ grid: Grid, options: WidthOptions, widths: [Int]) -> [Int] {
+    static func separatingTextFromColumnLines(_ grid: Grid, reader: GridReader, widths: [Int]) -> [Int] {
         var widths = widths
         let risky = grid.cells.filter { $0.columns.count > 1 && $0.lines.contains { $0.contains("|") || $0.contains("+") } }
         for _ in 0..<256 {
@@ -55,14 +36,14 @@ extension GridTablePrinter {
                     lineOffsets[offset] = k
                 }
                 for line in cell.lines {
-                    var column = spaceJoins(line, options: options).leading
-                    for character in line {
-                        if character == "|" || character == "+", let k = lineOffsets[column] {
+                    var column = 0
+                    for scalar in line.unicodeScalars {
+                        if scalar == "|" || scalar == "+", let k = lineOffsets[column] {
                             widths[k] += 1
                             moved = true
                             break
                         }
-                        column += DisplayWidth.width(of: character, ambiguousWidth: options.ambiguousWidth)
+                        column += reader.width(of: scalar)
                     }
                     if moved { break }
                 }

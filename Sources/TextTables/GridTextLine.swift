@@ -1,5 +1,6 @@
-/// One line of a grid table measured in display columns, so that `+` and `|` line up as an editor draws
-/// them even after CJK text or emoji. Column 0 is where the line's text starts (after its container prefix).
+/// One line of a grid table measured in columns as its reader counts them (`GridReader`), so that `+`
+/// and `|` stand where pandoc or docutils find them even after CJK text, emoji or zero-width characters.
+/// Column 0 is where the line's text starts (after its container prefix).
 struct GridTextLine {
     /// Marks in `chars` for columns that hold no ASCII character.
     static let wideGlyph: UInt8 = 0xFF, continuation: UInt8 = 0xFE
@@ -17,7 +18,7 @@ struct GridTextLine {
     /// Byte offset where the line's content ends.
     let end: Int
 
-    init(_ text: TextLines, line: Int, start: Int, options: WidthOptions) {
+    init(_ text: TextLines, line: Int, start: Int, options: WidthOptions, reader: GridReader) {
         self.line = line
         self.start = start
         self.end = text.contentEnd(line)
@@ -28,39 +29,44 @@ struct GridTextLine {
         chars = ArraySlice(Array<UInt8>())
         chars.reserveCapacity(end - start)
         offsets.reserveCapacity(end - start)
+        // Code point by code point, as the reader counts. A run of zero-width code points belongs to the
+        // column after it, as pandoc attaches them, so a cell's text keeps a mark that opens it.
+        var zeroWidthStart: Int?
         var i = start
         while i < end {
             let byte = b[i]
-            // An ASCII character that starts a cluster with what follows (a keycap "1️⃣", "e" with a combining
-            // accent) is measured with it; a control character (a tab) never does.
-            let startsCluster = byte >= 0x20 && byte != 0x7F && i + 1 < end && b[i + 1] >= 0x80
-            if byte < 0x80 && !startsCluster {
-                if byte == 0x09 {
-                    let stop = options.tabSize - chars.count % options.tabSize
-                    append(0x20, i, count: 1)
-                    append(GridTextLine.continuation, i, count: stop - 1)
-                } else if byte >= 0x20 && byte != 0x7F {
-                    append(byte, i, count: 1)
-                }  // other control characters take no column, as DisplayWidth says
-                i += 1
-                continue
-            }
-            // A non-ASCII run: measure it cluster by cluster.
-            var j = i + 1
-            while j < end && (b[j] >= 0x80 || (j + 1 < end && b[j + 1] >= 0x80 && b[j] != 0x09)) { j += 1 }
-            var offset = i
-            for character in String(decoding: b[i..<j], as: UTF8.self) {
-                let width = DisplayWidth.width(of: character, ambiguousWidth: options.ambiguousWidth)
-                if character.utf8.count == 1, let ascii = character.utf8.first, ascii >= 0x20, ascii != 0x7F {
-                    append(ascii, offset, count: 1)  // a plain ASCII character: `|` and `+` stay visible
-                } else if width > 0 {
-                    append(GridTextLine.wideGlyph, offset, count: 1)
+            let (scalar, length) = GridTextLine.scalar(b, at: i, end: end)
+            let offset = zeroWidthStart ?? i
+            if byte == 0x09 {
+                let stop = options.tabSize - chars.count % options.tabSize
+                append(0x20, offset, count: 1)
+                append(GridTextLine.continuation, offset, count: stop - 1)
+                zeroWidthStart = nil
+            } else {
+                let width = reader.width(of: scalar)
+                if width == 0 {
+                    zeroWidthStart = zeroWidthStart ?? i
+                } else {
+                    // An ASCII character stays visible: `|` and `+` are the table's lines.
+                    append(byte >= 0x20 && byte < 0x7F ? byte : GridTextLine.wideGlyph, offset, count: 1)
                     append(GridTextLine.continuation, offset, count: width - 1)
+                    zeroWidthStart = nil
                 }
-                offset += character.utf8.count
             }
-            i = j
+            i += length
         }
+    }
+
+    /// The code point starting at byte `i` and its length; a byte that starts no valid sequence is U+FFFD.
+    private static func scalar(_ b: [UInt8], at i: Int, end: Int) -> (Unicode.Scalar, Int) {
+        let byte = b[i]
+        if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        guard length > 1, i + length <= end else { return ("\u{FFFD}", 1) }
+        var decoder = UTF8()
+        var iterator = b[i..<i + length].makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return (scalar, length) }
+        return ("\u{FFFD}", 1)
     }
 
     private mutating func append(_ char: UInt8, _ offset: Int, count: Int) {

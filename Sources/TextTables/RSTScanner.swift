@@ -33,7 +33,7 @@ public enum RSTScanner {
                 continue
             }
             if previousBlank && GridTableSyntax.isTopBorder(b, p, end) {
-                var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start])
+                var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start], syntax: .restructuredText)
                 line += 1
                 while line < text.count {
                     let (next, q) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line))

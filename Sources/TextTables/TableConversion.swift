@@ -24,6 +24,9 @@ public enum TableConversion {
 
     public static func pipeRefusal(_ grid: Grid) -> String? {
         if let reason = headerRefusal(grid.headerRowCount) { return reason }
+        if grid.footerRowCount > 0 {
+            return "a pipe table has no foot: this table has \(grid.footerRowCount) foot rows"
+        }
         if !grid.hasOnlyUnitCells, let merged = grid.cells.first(where: { !$0.isUnit }) {
             return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
         }

@@ -53,10 +53,13 @@ public enum TableEditor {
         syntax: DocumentSyntax = .markdown, options: FormatOptions
     ) -> Result<TableEditResult, TableEditFailure> {
         outcome(action, on: grid, kind: region.kind, syntax: syntax).map { edited, target in
+            // A row or column line that every cell crosses is kept as the author drew it; one the edit
+            // created (merging a whole row) is dropped, unless the table had such lines already.
+            let edited = grid.normalized() == grid ? edited.normalized() : edited
             let indent = DocumentFormatter.tableIndentation(text, region: region)
             let lines: [[UInt8]]
             if target == .grid {
-                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width).lines()
+                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width, syntax: syntax).lines()
             } else {
                 let prefix = region.prefix(ofLine: 0, in: text)
                 // Checked by `pipeRefusal` in `outcome`.
@@ -92,9 +95,21 @@ public enum TableEditor {
     public static func refusal(
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax
     ) -> TableEditFailure? {
+        refusal(action, on: grid, kind: kind, syntax: syntax) { GridReader(syntax).refusal(for: grid) }
+    }
+
+    /// `refusal`, with why the pipe table's text cannot become a grid table for the document's reader
+    /// asked only when an action would make one (a reading of the table keeps the answer).
+    static func refusal(
+        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
+        pipeToGridRefusal: () -> String?
+    ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
         if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(refusal.description) }
-        guard target(of: action, kind: kind) == .pipe else { return nil }
+        if target(of: action, kind: kind) == .grid {
+            // Merging and converting keep every line of text: the text decides, before or after the edit.
+            return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
+        }
         // A pipe table stays one only with one header row of unit, one-line cells. Edits that keep a pipe
         // table a pipe table change only its header row count; converting checks the whole grid once.
         if action == .convertToPipe { return TableConversion.pipeRefusal(grid).map(TableEditFailure.refused) }

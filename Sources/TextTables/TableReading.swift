@@ -12,6 +12,9 @@ public struct TableReading: Sendable {
     public let grid: Result<Grid, TableEditFailure>
     /// For a readable grid table: the reading, kept to place offsets on its lines without reading again.
     private let gridReader: GridTableReader?
+    /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and
+    /// converting make one), found once.
+    private let pipeToGridRefusal: String?
 
     public init(_ text: TextLines, region: TableRegion, options: FormatOptions) {
         self.text = text
@@ -19,9 +22,12 @@ public struct TableReading: Sendable {
         self.options = options
         switch region.kind {
         case .pipe:
-            grid = .success(TableConversion.grid(PipeTable.parse(text, region: region)))
+            let pipeGrid = TableConversion.grid(PipeTable.parse(text, region: region))
+            grid = .success(pipeGrid)
             gridReader = nil
+            pipeToGridRefusal = GridReader(region.syntax).refusal(for: pipeGrid)
         case .grid:
+            pipeToGridRefusal = nil
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
             if let readGrid = parsed.grid {
@@ -50,7 +56,8 @@ public struct TableReading: Sendable {
     public func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         switch grid {
         case .failure(let failure): failure
-        case .success(let grid): TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax)
+        case .success(let grid):
+            TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal }
         }
     }
 

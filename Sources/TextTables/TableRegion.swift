@@ -8,6 +8,9 @@ public struct TableRegion: Sendable, Hashable {
     public var firstLine: Int
     /// For each line of the table, the byte offset just after its container prefix.
     public var contentStarts: [Int]
+    /// The syntax of the document the table is in: it says which readers give a grid table its meaning
+    /// (pandoc for Markdown; docutils and pandoc for reStructuredText).
+    public var syntax: DocumentSyntax
 
     public var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
 
@@ -22,9 +25,10 @@ public struct TableRegion: Sendable, Hashable {
         text.bytes[text.starts[firstLine + offset]..<contentStarts[offset]]
     }
 
-    public init(kind: Kind, firstLine: Int, contentStarts: [Int]) {
+    public init(kind: Kind, firstLine: Int, contentStarts: [Int], syntax: DocumentSyntax = .markdown) {
         self.kind = kind
         self.firstLine = firstLine
         self.contentStarts = contentStarts
+        self.syntax = syntax
     }
 }

@@ -11,7 +11,9 @@ struct SettingsTests {
         ])["result"]?.array ?? []
     }
 
-    @Test func reLayingFixMeasuresWithTheAmbiguousWidthSetting() throws {
+    /// Grid tables are measured as their reader counts (`±` is one column for pandoc, whatever the
+    /// setting); the fix prints what formatting prints, so formatting has nothing left to do.
+    @Test func reLayingFixPrintsWhatFormattingPrints() throws {
         let broken = "+----+---+\n| ±± | b |\n+-----+---+\n| c | d |\n+----+---+\n"
         let client = try LSPClient()
         _ = client.initialize(options: ["ambiguousWidth": 2])
@@ -21,12 +23,29 @@ struct SettingsTests {
         ])["result"]?.array ?? []
         let relay = try #require(fixes.first { $0["title"] == "Re-lay the table from its cells" })
         let fixed = applying(relay["edit"]?["changes"]?["file:///w.md"]?.array ?? [], to: broken)
-        // `±` takes two columns here: the fix prints what formatting prints, so formatting has nothing left to do.
-        #expect(fixed == "+------+---+\n| ±± | b |\n+------+---+\n| c    | d |\n+------+---+\n")
+        #expect(fixed == "+----+---+\n| ±± | b |\n+----+---+\n| c  | d |\n+----+---+\n")
         client.notify("textDocument/didChange", [
             "textDocument": ["uri": "file:///w.md", "version": 2], "contentChanges": [["text": .string(fixed)]],
         ])
         #expect(formatting(client, "file:///w.md") == [])
+    }
+
+    @Test func pipeQuickFixMeasuresWithTheAmbiguousWidthSetting() throws {
+        let short = "| ±± | b |\n|---|---|\n| 1 |\n"
+        let client = try LSPClient()
+        _ = client.initialize(options: ["ambiguousWidth": 2])
+        client.open("file:///p.md", short)
+        let fixes = client.request("textDocument/codeAction", [
+            "textDocument": textDocument("file:///p.md"), "range": range(2, 1, 2, 1), "context": ["diagnostics": [], "only": ["quickfix"]],
+        ])["result"]?.array ?? []
+        let fill = try #require(fixes.first { $0["title"] == "Fill the row with empty cells" })
+        let fixed = applying(fill["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: short)
+        // `±` takes two columns here, in the fix as in formatting.
+        #expect(fixed == "| ±± | b   |\n| ---- | --- |\n| 1    |     |\n")
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///p.md", "version": 2], "contentChanges": [["text": .string(fixed)]],
+        ])
+        #expect(formatting(client, "file:///p.md") == [])
     }
 
     @Test func formattingTakesTheRequestsTabSize() throws {

@@ -11,8 +11,10 @@ struct ActionRefusalTests {
         if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
         let edited: Grid
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(error.description) }
-        guard TableEditor.target(of: action, kind: kind) == .pipe else { return nil }
-        return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
+        switch TableEditor.target(of: action, kind: kind) {
+        case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
+        case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map(TableEditFailure.refused) : nil
+        }
     }
 
     func actions(_ grid: Grid, _ random: inout SeededRandom) -> [TableAction] {

@@ -23,7 +23,7 @@ struct GridConformanceTests {
 
     /// Fixtures whose input is off the grid (text typed into cells) are read differently by pandoc before
     /// formatting, by design: their expectation files say what they become.
-    @Test(arguments: FixtureTests.inputs(in: ["grid"]).filter { !$0.contains("relay") && !$0.contains("emoji-sequences") })
+    @Test(arguments: FixtureTests.inputs(in: ["grid"]).filter { !$0.contains("relay") })
     func fixtureReadsTheSameAfterFormatting(_ name: String) throws {
         let input = try FixtureTests.read(name)
         let syntax = DocumentSyntax(path: name)

@@ -110,6 +110,15 @@ struct TableEditorTests {
         #expect(edit("|a|b|\n|-|-|\n|1|\n", .convertToGrid) == .success("+---+---+\n| a | b |\n+===+===+\n| 1 |   |\n+---+---+\n"))
     }
 
+    @Test func pipeToGridIsRefusedWhenPandocCouldNotReadTheGrid() {
+        // pandoc sizes a grid table holding an emoji with U+FE0F wider than its lines (GridReaderWidthTests).
+        guard case .failure(.refused(let reason)) = edit("|a|b|\n|-|-|\n|❤️|\n", .convertToGrid) else {
+            Issue.record("converted")
+            return
+        }
+        #expect(reason.hasPrefix("pandoc sizes a grid table that holds an emoji with U+FE0F"))
+    }
+
     @Test func anUnreadableTableIsNotEdited() {
         let broken = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
         guard case .failure(.unreadable(let diagnostics)) = edit(broken, .insertRow(at: 0)) else {

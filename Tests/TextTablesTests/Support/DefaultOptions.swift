@@ -12,8 +12,11 @@ extension GridTableParser {
 }
 
 extension GridTablePrinter {
-    init(_ grid: Grid, indent: [UInt8] = [], minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil) {
-        self.init(grid, indent: indent, options: .init(), minimumWidths: minimumWidths, minimumHeights: minimumHeights)
+    init(
+        _ grid: Grid, indent: [UInt8] = [], syntax: DocumentSyntax = .markdown,
+        minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
+    ) {
+        self.init(grid, indent: indent, options: .init(), syntax: syntax, minimumWidths: minimumWidths, minimumHeights: minimumHeights)
     }
 }
 
