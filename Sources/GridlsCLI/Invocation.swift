@@ -65,16 +65,22 @@ public let gridlsVersion = "0.1.0"
 
 public let usageText = """
     usage: gridls [--stdio]                     run the language server on stdin and stdout
-           gridls format [options] [FILE...]   print the documents with every table formatted
-           gridls check [options] [FILE...]    report table problems as path:line:column: severity: message [code]
+           gridls format [options] [PATH...]   print the documents with every table formatted
+           gridls check [options] [PATH...]    report table problems as path:line:column: severity: message [code]
            gridls --help | --version
 
-    With no FILE, or with -, read standard input. Only tables change: every other byte stays as it was.
+    With no PATH, or with -, read standard input. Only tables change: every other byte stays as it was.
+    A folder stands for its .md, .markdown, .rst and .rest files, without hidden entries and (in a git
+    work tree) without what git ignores; files named explicitly are always processed.
 
     format options:
       -i, --in-place             rewrite the files that change instead of printing them
       --check                    change nothing; list the files that would change, exit 1 if any would
+      --diff                     change nothing; print a unified diff, exit 1 if any file would change
     options for both:
+      --exclude GLOB             skip files and folders found in folders that match (may be repeated)
+      --config FILE              read settings from FILE instead of each file's nearest .gridls.json
+      -q, --quiet                no summary line, no list of rewritten files
       --ambiguous-width 1|2      width of East Asian Ambiguous characters (default 1)
       --delimiter-row padded|compact
                                  write the delimiter row as '| --- |' (default) or '|-----|'
@@ -82,10 +88,11 @@ public let usageText = """
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
                                  reStructuredText (files ending in .rst or .rest always do)
 
-    exit status: 0 success; 1 files would change (--check), or an error was found (check; format
-                 leaves what it is about as it was and reports it on stderr);
-                 2 usage error, or a file could not be read or written (-i rewrites regular
-                 files only; a file another program changed meanwhile is left to it, exit 1).
+    exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
+                 format leaves what it is about as it was and reports it on stderr);
+                 2 usage error, bad configuration, or a file could not be read or written (-i
+                 rewrites regular files only; a file another program changed meanwhile is left to
+                 it, exit 1).
     """
 
 extension Invocation {

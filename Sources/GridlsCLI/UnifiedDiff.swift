@@ -80,7 +80,8 @@ struct UnifiedDiff {
         return offset >= old.count && (old.last == 0x0A || old.isEmpty) ? lineCount : low - 1
     }
 
-    /// The edits as whole-line changes: edits that share a line become one change, and lines that come
+    /// The edits as whole-line changes: edits on the same or neighbouring lines become one change (all its
+    /// removed lines, then all its added ones, as `diff` prints them), and lines that come
     /// out the same at either end of a change are left out of it.
     private func changes(_ edits: [TextEdit]) -> [Change] {
         var groups: [(lines: Range<Int>, edits: [TextEdit])] = []
@@ -88,7 +89,7 @@ struct UnifiedDiff {
             let first = line(containing: edit.range.lowerBound)
             let end = edit.range.isEmpty ? min(first + 1, lineCount) : line(containing: edit.range.upperBound - 1) + 1
             let lines = first..<max(first, end)
-            if let previous = groups.last, lines.lowerBound < previous.lines.upperBound {
+            if let previous = groups.last, lines.lowerBound <= previous.lines.upperBound {
                 groups[groups.count - 1] = (previous.lines.lowerBound..<max(previous.lines.upperBound, lines.upperBound), previous.edits + [edit])
             } else {
                 groups.append((lines, [edit]))
