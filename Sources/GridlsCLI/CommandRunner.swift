@@ -44,13 +44,31 @@ public enum CommandRunner {
         }
     }
 
-    /// The files to process, folders expanded; folders that cannot be read are reported here (exit 2).
+    /// The files to process, folders expanded, each with its settings: its configuration file's with the
+    /// command line's over them. A folder that cannot be read or a bad configuration file is reported
+    /// here, once (exit 2), and the files it governs are left out.
     private static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
         let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? ["-"] : command.paths)
         for error in errors { writeError("gridls: \(error)\n") }
-        let options = command.overrides.applied(to: FormatOptions())
-        let jobs = files.map { DocumentJob(path: $0, assumedName: command.assumedName, options: options) }
-        return (jobs, errors.isEmpty ? ExitCode.success : ExitCode.failure)
+        var status = errors.isEmpty ? ExitCode.success : ExitCode.failure
+        var lookup = ConfigurationLookup(explicit: command.configPath)
+        var reported: Set<String> = []
+        var jobs: [DocumentJob] = []
+        for file in files {
+            var options = FormatOptions()
+            switch lookup.configuration(for: file, assumedName: command.assumedName) {
+            case .success(let configuration)?:
+                options = configuration.formatOptions
+            case .failure(let error)?:
+                if reported.insert(error.path).inserted { writeError("gridls: \(error)\n") }
+                status = ExitCode.failure
+                continue
+            case nil:
+                break
+            }
+            jobs.append(DocumentJob(path: file, assumedName: command.assumedName, options: command.overrides.applied(to: options)))
+        }
+        return (jobs, status)
     }
 
     /// Formatted documents (or diffs) go to stdout, or `would reformat PATH` for --check; the errors of

@@ -15,7 +15,7 @@ extension Server {
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         var actions: [JSON] = []
         if wanted("quickfix") { actions += quickFixes(document, start: start, end: end) }
-        if wanted("refactor.rewrite"), let target = ActionTarget(document, start: start, end: end, options: formatOptions()) {
+        if wanted("refactor.rewrite"), let target = ActionTarget(document, start: start, end: end, options: formatOptions(document)) {
             for command in TableCommand.allCases {
                 guard let action = target.action(command, syntax: document.syntax) else { continue }
                 if let json = codeAction(command, action, target, document, start: start, end: end) { actions.append(json) }
@@ -24,7 +24,7 @@ extension Server {
         // Formatting the whole document is offered only when asked for by kind (on save, or a "source
         // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
         if only != nil && wanted("source.fixAll.gridls") {
-            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions())
+            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions(document))
             if !edits.isEmpty {
                 actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
             }
@@ -42,7 +42,7 @@ extension Server {
         // A client that resolves edits gets them later: here it is enough to know whether the action can be
         // done, which needs no printing (on a 100,000-row table, printing every action took seconds).
         let resolvesLater = client.codeActionResolvesEdits && command != .formatTable
-        let local = target.local, options = formatOptions()
+        let local = target.local, options = formatOptions(document)
         let result = resolvesLater
             ? TableEditor.outcome(action, on: target.grid, kind: target.table.kind, syntax: document.syntax).map { _ in [TextEdit]() }
             : TableEditor.apply(action, toGrid: target.grid, region: local.region, in: local.text, syntax: document.syntax, options: options).map(\.edits)
@@ -90,11 +90,11 @@ extension Server {
         let uri = try arguments.string("uri")
         guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
         let (start, end) = try selection(document, arguments)
-        guard let target = ActionTarget(document, start: start, end: end, options: formatOptions()),
+        guard let target = ActionTarget(document, start: start, end: end, options: formatOptions(document)),
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
         }
-        switch TableEditor.apply(action, toGrid: target.grid, region: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions()) {
+        switch TableEditor.apply(action, toGrid: target.grid, region: target.local.region, in: target.local.text, syntax: document.syntax, options: formatOptions(document)) {
         case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
         case .success(let done): return (document, done.edits.map { lspEdit($0, in: target.local, document) }, command.title)
         }
@@ -127,8 +127,8 @@ extension Server {
         for table in document.index.tables where table.lines.overlaps(start.line..<end.line + 1) {
             let local = document.local(table)
             let found = table.kind == .grid
-                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions().width).diagnostics
-                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions())
+                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions(document).width).diagnostics
+                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions(document))
             for diagnostic in found {
                 let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
                 let lines = (table.firstLine + placed.start.line)...(table.firstLine + placed.end.line)

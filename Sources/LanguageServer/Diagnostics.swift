@@ -4,7 +4,7 @@ import TextTables
 extension Server {
     /// Every diagnostic of the document, from the index's caches: proportional to the tables, not the text.
     func diagnosticsJSON(_ document: OpenDocument) -> [JSON] {
-        guard settings.diagnosticsEnabled else { return [] }
+        guard document.settings.diagnosticsEnabled else { return [] }
         var result: [JSON] = []
         for scanned in document.index.scanDiagnostics {
             result.append(json(scanned.diagnostic, firstLine: 0, in: document))
