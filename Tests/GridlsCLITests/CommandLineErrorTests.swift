@@ -24,7 +24,7 @@ struct CommandLineErrorTests {
         let help = try Gridls.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("usage: gridls [--stdio]"))
-        #expect(help.stdout.contains("gridls format [options] [FILE...]"))
+        #expect(help.stdout.contains("gridls format [options] [PATH...]"))
         #expect(try Gridls.run(["format", "--help"]).stdout == help.stdout)
         #expect(try Gridls.run(["--version"]).stdout == "gridls 0.1.0\n")
     }
