@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Dispatch
 import LanguageServer
 import TextTables
@@ -25,65 +28,116 @@ public enum CommandRunner {
             writeOutput(Array((usageText + "\n").utf8))
             return ExitCode.success
         case .serve:
+            if isatty(0) == 1 { writeError(ServerBanner.line) }
             return ServerLoop.run()
         case .version:
             writeOutput(Array("gridls \(gridlsVersion)\n".utf8))
             return ExitCode.success
-        case let .format(paths, mode, options, assumedName):
-            let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
-            if mode == .inPlace { TemporaryFiles.removeOnSignals() }
-            return reportFormatting(jobs, mode: mode, outcomes: inParallel(jobs) { $0.format(mode: mode, options: options) })
-        case let .check(paths, options, assumedName):
-            let jobs = (paths.isEmpty ? ["-"] : paths).map { DocumentJob(path: $0, assumedName: assumedName) }
-            return reportChecks(jobs, outcomes: inParallel(jobs) { $0.check(options: options) })
+        case let .format(command):
+            let (jobs, status) = jobs(for: command)
+            if command.mode == .inPlace { TemporaryFiles.removeOnSignals() }
+            let outcomes = inParallel(jobs) { $0.format(mode: command.mode) }
+            return max(status, reportFormatting(jobs, command, outcomes: outcomes))
+        case let .check(command):
+            let (jobs, status) = jobs(for: command)
+            return max(status, reportChecks(jobs, command, outcomes: inParallel(jobs) { $0.check() }))
         }
     }
 
-    /// Formatted documents go to stdout (or the names of those that would change, for --check); the errors
-    /// of tables that could not be formatted go to stderr and make the exit status 1.
-    private static func reportFormatting(_ jobs: [DocumentJob], mode: FormatMode, outcomes: [DocumentJob.Outcome]) -> Int32 {
+    /// The files to process, folders expanded, each with its settings: its configuration file's with the
+    /// command line's over them. A folder that cannot be read or a bad configuration file is reported
+    /// here, once (exit 2), and the files it governs are left out.
+    private static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
+        let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? ["-"] : command.paths)
+        for error in errors { writeError("gridls: \(error)\n") }
+        var status = errors.isEmpty ? ExitCode.success : ExitCode.failure
+        var lookup = ConfigurationLookup(explicit: command.configPath)
+        var reported: Set<String> = []
+        var jobs: [DocumentJob] = []
+        for file in files {
+            var options = FormatOptions()
+            switch lookup.configuration(for: file, assumedName: command.assumedName) {
+            case .success(let configuration)?:
+                options = configuration.formatOptions
+            case .failure(let error)?:
+                if reported.insert(error.path).inserted { writeError("gridls: \(error)\n") }
+                status = ExitCode.failure
+                continue
+            case nil:
+                break
+            }
+            jobs.append(DocumentJob(path: file, assumedName: command.assumedName, options: command.overrides.applied(to: options)))
+        }
+        return (jobs, status)
+    }
+
+    /// Formatted documents (or diffs) go to stdout, or `would reformat PATH` for --check; the errors of
+    /// tables that could not be formatted go to stderr and make the exit status 1; then the summary.
+    private static func reportFormatting(_ jobs: [DocumentJob], _ command: FileCommand, outcomes: [DocumentJob.Outcome]) -> Int32 {
         var status = ExitCode.success
+        var summary = Summary()
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case let .formatted(output, changed, refused, text):
                 if let output { writeOutput(output) }
-                if mode == .check && changed {
-                    writeOutput(Array("\(job.displayName)\n".utf8))
-                    status = max(status, ExitCode.findings)
+                summary.count(changed: changed)
+                if changed {
+                    switch command.mode {
+                    case .check:
+                        writeOutput(Array("would reformat \(job.displayName)\n".utf8))
+                        status = max(status, ExitCode.findings)
+                    case .diff:
+                        status = max(status, ExitCode.findings)
+                    case .inPlace:
+                        if !command.quiet { writeError("reformatted \(job.displayName)\n") }
+                    case .print:
+                        break
+                    }
                 }
                 if !refused.isEmpty {
-                    let lines = refused.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
+                    summary.withErrors += 1
+                    let sorted = refused.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
+                    let lines = sorted.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
                     writeError(lines.joined())
                     status = max(status, ExitCode.findings)
                 }
             case .failed(let error):
+                summary.withErrors += 1
                 writeError("gridls: \(error)\n")
                 status = max(status, error.status)
             case .checked:
                 break
             }
         }
+        // A filter (`:%!gridls format` in Vim reads stderr into the buffer too) stays silent.
+        let isFilter = command.mode == .print && jobs.allSatisfy(\.isStandardInput)
+        if !command.quiet && !isFilter { writeError(summary.formatting(command.mode) + "\n") }
         return status
     }
 
-    private static func reportChecks(_ jobs: [DocumentJob], outcomes: [DocumentJob.Outcome]) -> Int32 {
+    private static func reportChecks(_ jobs: [DocumentJob], _ command: FileCommand, outcomes: [DocumentJob.Outcome]) -> Int32 {
         var status = ExitCode.success
+        var summary = Summary()
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case let .checked(text, diagnostics):
                 var report = ""
                 for diagnostic in diagnostics {
                     report += DiagnosticReport.line(diagnostic, path: job.displayName, text: text) + "\n"
+                    summary.count(diagnostic.severity)
                     if diagnostic.severity == .error { status = max(status, ExitCode.findings) }
                 }
+                summary.checked += 1
                 writeOutput(Array(report.utf8))
             case .failed(let error):
+                summary.withErrors += 1
                 writeError("gridls: \(error)\n")
                 status = ExitCode.failure
             case .formatted:
                 break
             }
         }
+        if !command.quiet { writeError(summary.checking() + "\n") }
         return status
     }
 

@@ -5,6 +5,8 @@ struct DocumentJob: Sendable {
     let path: String
     /// For standard input: the file name that decides its syntax (`--assume-filename`).
     let assumedName: String?
+    /// The settings for this file: its configuration, with the command line's options over it.
+    let options: FormatOptions
 
     var isStandardInput: Bool { path == "-" }
     var displayName: String { isStandardInput ? "<stdin>" : path }
@@ -12,7 +14,8 @@ struct DocumentJob: Sendable {
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {
-        /// `output` is the formatted document in print mode; `refused` lists the errors of tables left as they were.
+        /// `output` is the formatted document in print mode, the diff in diff mode; `refused` lists the
+        /// errors of tables left as they were.
         case formatted(output: [UInt8]?, changed: Bool, refused: [Diagnostic], text: TextLines)
         case checked(text: TextLines, diagnostics: [Diagnostic])
         case failed(FileError)
@@ -28,7 +31,7 @@ struct DocumentJob: Sendable {
         return bytes
     }
 
-    func format(mode: FormatMode, options: FormatOptions) -> Outcome {
+    func format(mode: FormatMode) -> Outcome {
         do {
             // A file to rewrite stays open from the read to the write, so a change meanwhile is seen.
             let file = mode == .inPlace ? try RewritableFile(path) : nil
@@ -37,15 +40,20 @@ struct DocumentJob: Sendable {
             let result = DocumentFormatter.format(original, syntax: syntax, options: options)
             let changed = result.output != original
             if let file, changed { try file.replace(with: result.output) }
-            return .formatted(
-                output: mode == .print ? result.output : nil, changed: changed, refused: result.refused,
-                text: TextLines(original))
+            let text = TextLines(original)
+            let output: [UInt8]? = switch mode {
+            case .print: result.output
+            case .diff where changed:
+                UnifiedDiff(original).render(DocumentFormatter.edits(text, scan: syntax.scan(text), options: options).edits, path: displayName)
+            case .diff, .check, .inPlace: nil
+            }
+            return .formatted(output: output, changed: changed, refused: result.refused, text: text)
         } catch {
             return .failed(error)
         }
     }
 
-    func check(options: FormatOptions) -> Outcome {
+    func check() -> Outcome {
         do {
             let text = TextLines(try read())
             return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: options))

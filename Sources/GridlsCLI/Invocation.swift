@@ -2,12 +2,45 @@ import TextTables
 
 /// What the user asked for on the command line.
 public enum Invocation: Equatable, Sendable {
-    case format(paths: [String], mode: FormatMode, options: FormatOptions, assumedName: String?)
-    case check(paths: [String], options: FormatOptions, assumedName: String?)
+    case format(FileCommand)
+    case check(FileCommand)
     case help
     case version
     /// The language server on stdin and stdout.
     case serve
+}
+
+/// `gridls format` or `gridls check` and its options.
+public struct FileCommand: Equatable, Sendable {
+    /// Files and folders as given; none means standard input.
+    public var paths: [String] = []
+    /// For `format` only.
+    public var mode = FormatMode.print
+    /// Options given on the command line: they win over a configuration file's.
+    public var overrides = SettingOverrides()
+    /// For standard input: the file name that decides its syntax.
+    public var assumedName: String?
+    /// `--exclude` patterns, for files found in folders.
+    public var excludes: [String] = []
+    /// `-q`: no summary, no list of rewritten files.
+    public var quiet = false
+    /// `--config FILE`: the configuration for every file, instead of each file's `.gridls.json`.
+    public var configPath: String?
+}
+
+/// The settings a command line may give; nil where it says nothing.
+public struct SettingOverrides: Equatable, Sendable {
+    public var ambiguousWidth: Int?
+    public var delimiterRow: DelimiterRowStyle?
+    public var tabSize: Int?
+
+    public func applied(to options: FormatOptions) -> FormatOptions {
+        var options = options
+        if let ambiguousWidth { options.width.ambiguousWidth = ambiguousWidth }
+        if let delimiterRow { options.delimiterRow = delimiterRow }
+        if let tabSize { options.width.tabSize = tabSize }
+        return options
+    }
 }
 
 /// Where `gridls format` sends its result.
@@ -18,6 +51,8 @@ public enum FormatMode: Equatable, Sendable {
     case inPlace
     /// Change nothing; list the files that would change.
     case check
+    /// Change nothing; print a unified diff of what would change.
+    case diff
 }
 
 /// A command line that cannot be run: the message says what to change.
@@ -30,16 +65,22 @@ public let gridlsVersion = "0.1.0"
 
 public let usageText = """
     usage: gridls [--stdio]                     run the language server on stdin and stdout
-           gridls format [options] [FILE...]   print the documents with every table formatted
-           gridls check [options] [FILE...]    report table problems as path:line:column: severity: message [code]
+           gridls format [options] [PATH...]   print the documents with every table formatted
+           gridls check [options] [PATH...]    report table problems as path:line:column: severity: message [code]
            gridls --help | --version
 
-    With no FILE, or with -, read standard input. Only tables change: every other byte stays as it was.
+    With no PATH, or with -, read standard input. Only tables change: every other byte stays as it was.
+    A folder stands for its .md, .markdown, .rst and .rest files, without hidden entries and (in a git
+    work tree) without what git ignores; files named explicitly are always processed.
 
     format options:
       -i, --in-place             rewrite the files that change instead of printing them
       --check                    change nothing; list the files that would change, exit 1 if any would
+      --diff                     change nothing; print a unified diff, exit 1 if any file would change
     options for both:
+      --exclude GLOB             skip files and folders found in folders that match (may be repeated)
+      --config FILE              read settings from FILE instead of each file's nearest .gridls.json
+      -q, --quiet                no summary line, no list of rewritten files
       --ambiguous-width 1|2      width of East Asian Ambiguous characters (default 1)
       --delimiter-row padded|compact
                                  write the delimiter row as '| --- |' (default) or '|-----|'
@@ -47,10 +88,11 @@ public let usageText = """
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
                                  reStructuredText (files ending in .rst or .rest always do)
 
-    exit status: 0 success; 1 files would change (--check), or an error was found (check; format
-                 leaves what it is about as it was and reports it on stderr);
-                 2 usage error, or a file could not be read or written (-i rewrites regular
-                 files only; a file another program changed meanwhile is left to it, exit 1).
+    exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
+                 format leaves what it is about as it was and reports it on stderr);
+                 2 usage error, bad configuration, or a file could not be read or written (-i
+                 rewrites regular files only; a file another program changed meanwhile is left to
+                 it, exit 1).
     """
 
 extension Invocation {
@@ -60,19 +102,16 @@ extension Invocation {
         switch command {
         case "--stdio", "lsp": return .serve
         case "-h", "--help", "help": return .help
-        case "--version": return .version
+        case "--version", "-V": return .version
         case "format", "check": break
         default: throw UsageError("unknown command '\(command)': expected format or check")
         }
-        var paths: [String] = []
-        var mode = FormatMode.print
-        var options = FormatOptions()
+        var parsed = FileCommand()
         var rest = arguments.dropFirst()[...]
         var onlyPaths = false
-        var assumedName: String?
         while let argument = rest.popFirst() {
             if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
-                paths.append(argument)
+                parsed.paths.append(argument)
                 continue
             }
             let (name, inlineValue) = splitOption(argument)
@@ -81,43 +120,47 @@ extension Invocation {
                 guard let next = rest.popFirst() else { throw UsageError("\(name) needs a value") }
                 return next
             }
+            func setMode(_ mode: FormatMode) throws(UsageError) {
+                guard parsed.mode == .print || parsed.mode == mode else {
+                    throw UsageError("--in-place, --check and --diff cannot be used together")
+                }
+                parsed.mode = mode
+            }
             switch name {
             case "--": onlyPaths = true
             case "-h", "--help": return .help
-            case "-i" where command == "format", "--in-place" where command == "format":
-                guard mode != .check else { throw UsageError("--in-place and --check cannot be used together") }
-                mode = .inPlace
-            case "--check" where command == "format":
-                guard mode != .inPlace else { throw UsageError("--in-place and --check cannot be used together") }
-                mode = .check
+            case "-i" where command == "format", "--in-place" where command == "format": try setMode(.inPlace)
+            case "--check" where command == "format": try setMode(.check)
+            case "--diff" where command == "format": try setMode(.diff)
+            case "-q", "--quiet": parsed.quiet = true
+            case "--exclude": parsed.excludes.append(try value())
+            case "--config": parsed.configPath = try value()
             case "--ambiguous-width":
                 let v = try value()
                 guard v == "1" || v == "2" else { throw UsageError("--ambiguous-width must be 1 or 2, not '\(v)'") }
-                options.width.ambiguousWidth = Int(v)!
+                parsed.overrides.ambiguousWidth = Int(v)!
             case "--delimiter-row":
                 let v = try value()
                 guard let style = DelimiterRowStyle(rawValue: v) else {
                     throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
                 }
-                options.delimiterRow = style
+                parsed.overrides.delimiterRow = style
             case "--assume-filename":
-                assumedName = try value()
+                parsed.assumedName = try value()
             case "--tab-size":
                 let v = try value()
                 guard let n = Int(v), (1...32).contains(n) else {
                     throw UsageError("--tab-size must be a whole number from 1 to 32, not '\(v)'")
                 }
-                options.width.tabSize = n
+                parsed.overrides.tabSize = n
             default:
                 throw UsageError("unknown option '\(name)' for \(command)")
             }
         }
-        if mode == .inPlace && (paths.isEmpty || paths.contains("-")) {
+        if parsed.mode == .inPlace && (parsed.paths.isEmpty || parsed.paths.contains("-")) {
             throw UsageError("--in-place needs files: standard input cannot be rewritten")
         }
-        return command == "format"
-            ? .format(paths: paths, mode: mode, options: options, assumedName: assumedName)
-            : .check(paths: paths, options: options, assumedName: assumedName)
+        return command == "format" ? .format(parsed) : .check(parsed)
     }
 
     private static func splitOption(_ argument: String) -> (String, String?) {

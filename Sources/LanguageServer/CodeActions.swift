@@ -15,7 +15,7 @@ extension Server {
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         var actions: [JSON] = []
         if wanted("quickfix") { actions += quickFixes(document, start: start, end: end) }
-        if wanted("refactor.rewrite"), let target = ActionTarget(document, start: start, end: end, options: formatOptions()) {
+        if wanted("refactor.rewrite"), let target = ActionTarget(document, start: start, end: end, options: formatOptions(document)) {
             for command in TableCommand.allCases {
                 guard let action = target.action(command, syntax: document.syntax) else { continue }
                 if let json = codeAction(command, action, target, document, start: start, end: end) { actions.append(json) }
@@ -24,7 +24,7 @@ extension Server {
         // Formatting the whole document is offered only when asked for by kind (on save, or a "source
         // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
         if only != nil && wanted("source.fixAll.gridls") {
-            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions())
+            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions(document))
             if !edits.isEmpty {
                 actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
             }
@@ -49,7 +49,7 @@ extension Server {
         ]
         if command == .formatTable {
             // Offered only where it changes something, known once per reading of the table.
-            if document.isFormatted(target.table, options: formatOptions()) { return nil }
+            if document.isFormatted(target.table, options: formatOptions(document)) { return nil }
         } else if let failure = target.reading.refusal(action, syntax: document.syntax) {
             guard client.codeActionDisabled else { return nil }
             return json.setting("disabled", ["reason": .string(failure.reason)])
@@ -91,7 +91,7 @@ extension Server {
         let uri = try arguments.string("uri")
         guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
         let (start, end) = try selection(document, arguments)
-        guard let target = ActionTarget(document, start: start, end: end, options: formatOptions()),
+        guard let target = ActionTarget(document, start: start, end: end, options: formatOptions(document)),
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
         }
@@ -134,8 +134,8 @@ extension Server {
             guard met else { continue }
             let local = document.local(table)
             let found = table.kind == .grid
-                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions().width).diagnostics
-                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions())
+                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions(document).width).diagnostics
+                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions(document))
             for diagnostic in found {
                 let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
                 let lines = (table.firstLine + placed.start.line)...(table.firstLine + placed.end.line)

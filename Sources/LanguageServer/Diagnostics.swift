@@ -4,7 +4,7 @@ import TextTables
 extension Server {
     /// Every diagnostic of the document, from the index's caches: proportional to the tables, not the text.
     func diagnosticsJSON(_ document: OpenDocument) -> [JSON] {
-        guard settings.diagnosticsEnabled else { return [] }
+        guard document.settings.diagnosticsEnabled else { return [] }
         return document.index.allDiagnostics.map { json($0, firstLine: 0, in: document) }
     }
 

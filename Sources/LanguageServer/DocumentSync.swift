@@ -8,7 +8,9 @@ extension Server {
             throw .invalidParams("params.textDocument needs uri and text")
         }
         let syntax = DocumentSyntax(languageId: item["languageId"]?.string, uri: uri)
-        let document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, syntax: syntax, bytes: Array(text.utf8), options: formatOptions())
+        let settings = documentSettings(uri: uri)
+        var document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, syntax: syntax, bytes: Array(text.utf8), options: settings.formatOptions())
+        document.settings = settings
         documents[uri] = document
         publishDiagnostics(document)
     }
@@ -25,8 +27,10 @@ extension Server {
                 let (start, end) = try Position.range(range, path: "params.contentChanges[].range")
                 document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
             } else {
+                let settings = document.settings
                 document = OpenDocument(
-                    uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions())
+                    uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
+                document.settings = settings
             }
         }
         if let version = params.optional("textDocument")?["version"]?.int { document.version = version }
@@ -58,12 +62,13 @@ extension Server {
         for problem in settings.apply(section) { log(problem) }
         guard settings != before else { return }
         for uri in documents.keys.sorted() {
-            documents[uri]!.reindex(options: formatOptions())
+            documents[uri]!.settings = documentSettings(uri: uri)
+            documents[uri]!.reindex(options: formatOptions(documents[uri]!))
             publishDiagnostics(documents[uri]!)
         }
     }
 
-    func formatOptions() -> FormatOptions { settings.formatOptions() }
+    func formatOptions(_ document: OpenDocument) -> FormatOptions { document.settings.formatOptions() }
 }
 
 extension OpenDocument {

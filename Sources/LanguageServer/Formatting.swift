@@ -28,15 +28,15 @@ extension Server {
     }
 
     /// The options of a formatting request: the settings, with the editor's `options.tabSize` for tabs.
-    func requestFormatOptions(_ params: Params) throws(ResponseError) -> FormatOptions {
-        guard let tabSize = params.optional("options")?["tabSize"], tabSize != .null else { return formatOptions() }
+    func requestFormatOptions(_ params: Params, _ document: OpenDocument) throws(ResponseError) -> FormatOptions {
+        guard let tabSize = params.optional("options")?["tabSize"], tabSize != .null else { return formatOptions(document) }
         guard let n = tabSize.int, n >= 1 else { throw .invalidParams("params.options.tabSize must be a whole number above 0") }
-        return settings.formatOptions(tabSize: min(n, 32))
+        return document.settings.formatOptions(tabSize: min(n, 32))
     }
 
     func formatting(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
-        return .array(formattingEdits(document, tables: document.index.tables, options: try requestFormatOptions(params)))
+        return .array(formattingEdits(document, tables: document.index.tables, options: try requestFormatOptions(params, document)))
     }
 
     func rangeFormatting(_ params: Params) throws(ResponseError) -> JSON {
@@ -44,7 +44,7 @@ extension Server {
         let (start, end) = try params.range()
         let lines = document.clamp(start, encoding).line...document.clamp(end, encoding).line
         let tables = document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }
-        return .array(formattingEdits(document, tables: tables, options: try requestFormatOptions(params)))
+        return .array(formattingEdits(document, tables: tables, options: try requestFormatOptions(params, document)))
     }
 
     /// After `|` is typed: realign the table under the cursor.
@@ -52,12 +52,12 @@ extension Server {
         let document = try self.document(params)
         let position = document.clamp(try params.position(), encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
-        return .array(formattingEdits(document, tables: [table], options: try requestFormatOptions(params)))
+        return .array(formattingEdits(document, tables: [table], options: try requestFormatOptions(params, document)))
     }
 
     func willSaveWaitUntil(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
-        guard settings.formatOnSave else { return [] }
-        return .array(formattingEdits(document, tables: document.index.tables, options: formatOptions()))
+        guard document.settings.formatOnSave else { return [] }
+        return .array(formattingEdits(document, tables: document.index.tables, options: formatOptions(document)))
     }
 }

@@ -9,7 +9,7 @@ extension Server {
         return .array(document.index.tables.enumerated().map { n, table in
             let local = document.local(table)
             var name = "Table \(n + 1)"
-            if case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions()) {
+            if case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions(document)) {
                 name += " (\(grid.columnCount)×\(grid.rowCount))"
             } else {
                 name += " (unreadable)"
@@ -74,7 +74,7 @@ extension Server {
             return (rowRange, document.lspRange(document.position(cell.lowerBound, in: local), document.position(cell.upperBound, in: local), encoding))
         case .grid:
             // In a grid table the line is the narrowest range that is sure to hold the cell's text there.
-            guard TableLocator.slot(at: offset, in: local.region, text: local.text, options: formatOptions().width) != nil else { return nil }
+            guard TableLocator.slot(at: offset, in: local.region, text: local.text, options: formatOptions(document).width) != nil else { return nil }
             return (rowRange, rowRange)
         }
     }
@@ -84,8 +84,8 @@ extension Server {
         let position = document.clamp(try params.position(), encoding)
         guard let number = document.index.tableIndices(overlapping: position.line..<position.line + 1).first else { return .null }
         let local = document.local(document.index.tables[number])
-        guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions()),
-              let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: formatOptions().width),
+        guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions(document)),
+              let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: formatOptions(document).width),
               let index = grid.cellIndex(row: slot.row, column: slot.column) else { return .null }
         let cell = grid.cells[index]
         var text = "**Table \(number + 1)** (\(grid.columnCount)×\(grid.rowCount)): row \(slot.row + 1), column \(slot.column + 1)"

@@ -7,6 +7,8 @@ struct OpenDocument: Sendable {
     let syntax: DocumentSyntax
     private(set) var text: DocumentText
     private(set) var index: TableIndex
+    /// The project's `.gridls.json` with the editor's settings over it (`Server.documentSettings`).
+    var settings = Settings()
 
     /// `syntax` defaults to the one the URI's suffix says.
     init(uri: String, version: Int, syntax: DocumentSyntax? = nil, bytes: [UInt8], options: FormatOptions) {

@@ -10,6 +10,11 @@ struct Settings: Sendable, Equatable {
     /// editor's own `options.tabSize`, which wins for them).
     var tabSize = 4
     var diagnosticsEnabled = true
+    /// The keys applied so far with their (valid) values: what an editor set is merged over a project's
+    /// `.gridls.json` by applying them again (`over`).
+    private(set) var given: [String: JSON] = [:]
+
+    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "tabSize"]
 
     func formatOptions(tabSize: Int? = nil) -> FormatOptions {
         FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow)
@@ -19,23 +24,44 @@ struct Settings: Sendable, Equatable {
     /// that is unknown or has a value of the wrong kind, which is then ignored.
     mutating func apply(_ json: JSON?) -> [String] {
         guard let object = (json?["gridls"] ?? json)?.object else { return [] }
-        var problems: [String] = []
+        return apply(object).map(\.message)
+    }
+
+    /// A setting that was not applied, and why.
+    struct Problem: Equatable {
+        var key: String
+        var message: String
+        var isUnknown: Bool { !Settings.keys.contains(key) }
+    }
+
+    /// These settings with `base`'s configuration under them: `base`, then every key given here.
+    func over(_ base: Settings) -> Settings {
+        var merged = base
+        _ = merged.apply(given)
+        return merged
+    }
+
+    mutating func apply(_ object: [String: JSON]) -> [Problem] {
+        var problems: [Problem] = []
         for (key, value) in object.sorted(by: { $0.key < $1.key }) {
+            let before = problems.count
+            defer { if problems.count == before && Settings.keys.contains(key) { given[key] = value } }
+            func problem(_ message: String) { problems.append(Problem(key: key, message: message)) }
             switch key {
             case "formatOnSave":
-                if let b = value.bool { formatOnSave = b } else { problems.append("formatOnSave must be true or false") }
+                if let b = value.bool { formatOnSave = b } else { problem("formatOnSave must be true or false") }
             case "ambiguousWidth":
-                if let n = value.int, n == 1 || n == 2 { ambiguousWidth = n } else { problems.append("ambiguousWidth must be 1 or 2") }
+                if let n = value.int, n == 1 || n == 2 { ambiguousWidth = n } else { problem("ambiguousWidth must be 1 or 2") }
             case "delimiterRow":
                 if let style = value.string.flatMap(DelimiterRowStyle.init(rawValue:)) { delimiterRow = style } else {
-                    problems.append("delimiterRow must be \"padded\" or \"compact\"")
+                    problem("delimiterRow must be \"padded\" or \"compact\"")
                 }
             case "tabSize":
-                if let n = value.int, (1...32).contains(n) { tabSize = n } else { problems.append("tabSize must be a whole number from 1 to 32") }
+                if let n = value.int, (1...32).contains(n) { tabSize = n } else { problem("tabSize must be a whole number from 1 to 32") }
             case "diagnostics":
-                if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problems.append("diagnostics.enable must be true or false") }
+                if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
             default:
-                problems.append("unknown setting \(key) ignored")
+                problem("unknown setting \(key) ignored")
             }
         }
         return problems

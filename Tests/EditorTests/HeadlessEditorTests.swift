@@ -14,7 +14,7 @@ struct HeadlessEditorTests {
     }
 
     /// CI installs the editors; elsewhere a missing one skips its test.
-    static func available(_ program: String) -> Bool { which(program) != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+    static func available(_ program: String) -> Bool { RequiredTool.mayRun(which(program) != nil) }
 
     func run(_ program: String, _ arguments: [String]) throws -> [String] {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-editor-\(UUID().uuidString)")
@@ -36,19 +36,19 @@ struct HeadlessEditorTests {
         for line in lines { #expect(line.hasPrefix("ok "), "\(line)") }
     }
 
-    @Test(.enabled(if: available("vim"), "needs vim"))
+    @Test(.enabled(if: available("vim"), "vim is not installed (apt-get install vim); CI=true runs it"))
     func vim() throws {
         let script = Self.root.appendingPathComponent("editors/vim/test/test_vim.vim").path
         expectAllPass(try run("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-S", script]), count: 9)
     }
 
-    @Test(.enabled(if: available("vim"), "needs vim"))
+    @Test(.enabled(if: available("vim"), "vim is not installed (apt-get install vim); CI=true runs it"))
     func vimWithAGeneralLSPClient() throws {
         let script = Self.root.appendingPathComponent("editors/vim/test/test_vim_general.vim").path
         expectAllPass(try run("vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "-S", script]), count: 2)
     }
 
-    @Test(.enabled(if: available("nvim"), "needs neovim"))
+    @Test(.enabled(if: available("nvim"), "nvim is not installed (apt-get install neovim); CI=true runs it"))
     func neovim() throws {
         let script = Self.root.appendingPathComponent("editors/vim/test/test_nvim.lua").path
         expectAllPass(try run("nvim", ["--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", "luafile \(script)"]), count: 8)
@@ -57,7 +57,7 @@ struct HeadlessEditorTests {
 
 /// The VS Code extension's own logic, with Node's test runner and a stand-in for the vscode module.
 struct VSCodeExtensionTests {
-    @Test(.enabled(if: HeadlessEditorTests.available("node"), "needs node"))
+    @Test(.enabled(if: HeadlessEditorTests.available("node"), "node is not installed (apt-get install nodejs); CI=true runs it"))
     func nodeTestsPass() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-node-\(UUID().uuidString).txt")
         defer { try? FileManager.default.removeItem(at: out) }

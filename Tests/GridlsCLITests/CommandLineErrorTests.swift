@@ -7,7 +7,7 @@ struct CommandLineErrorTests {
         (["--bogus"], "gridls: unknown command '--bogus': expected format or check"),
         (["format", "--nope"], "gridls: unknown option '--nope' for format"),
         (["check", "-i", "x.md"], "gridls: unknown option '-i' for check"),
-        (["format", "-i", "--check", "x.md"], "gridls: --in-place and --check cannot be used together"),
+        (["format", "-i", "--check", "x.md"], "gridls: --in-place, --check and --diff cannot be used together"),
         (["format", "-i"], "gridls: --in-place needs files: standard input cannot be rewritten"),
         (["format", "--ambiguous-width", "3"], "gridls: --ambiguous-width must be 1 or 2, not '3'"),
         (["format", "--delimiter-row"], "gridls: --delimiter-row needs a value"),
@@ -24,7 +24,7 @@ struct CommandLineErrorTests {
         let help = try Gridls.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.hasPrefix("usage: gridls [--stdio]"))
-        #expect(help.stdout.contains("gridls format [options] [FILE...]"))
+        #expect(help.stdout.contains("gridls format [options] [PATH...]"))
         #expect(try Gridls.run(["format", "--help"]).stdout == help.stdout)
         #expect(try Gridls.run(["--version"]).stdout == "gridls 0.1.0\n")
     }
@@ -38,14 +38,14 @@ struct CommandLineErrorTests {
         let latin1 = folder.url.appendingPathComponent("latin1.md").path
         try Data([0x7C, 0xE9, 0x7C, 0x0A]).write(to: URL(fileURLWithPath: latin1))
         let missing = folder.url.appendingPathComponent("missing.md").path
-        let run = try Gridls.run(["format", missing, folder.url.path, binary, latin1, good])
+        let run = try Gridls.run(["format", missing, binary, latin1, good])
         #expect(run.status == 2)
         #expect(run.stdout == "| a   |\n| --- |\n")
         #expect(run.stderr == """
             gridls: \(missing): no such file or directory
-            gridls: \(folder.url.path): is a directory
             gridls: \(binary): binary file (contains NUL bytes)
             gridls: \(latin1): not UTF-8 text
+            1 file formatted, 3 files with errors
 
             """)
     }
@@ -57,7 +57,7 @@ struct CommandLineErrorTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let run = try Gridls.run(["format", "-i", path])
         #expect(run.status == 2)
-        #expect(run.stderr == "gridls: \(path): read-only file\n")
+        #expect(run.stderr == "gridls: \(path): read-only file\n1 file with errors\n")
         #expect(try folder.read("locked.md") == "|a|\n|-|\n")
     }
 }

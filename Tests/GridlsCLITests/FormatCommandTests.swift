@@ -52,7 +52,8 @@ struct FormatCommandTests {
         let tidy = try folder.write("tidy.md", Self.tidy)
         let run = try Gridls.run(["format", "--check", tidy, messy])
         #expect(run.status == 1)
-        #expect(run.stdout == "\(messy)\n")
+        #expect(run.stdout == "would reformat \(messy)\n")
+        #expect(run.stderr == "1 file would be reformatted, 1 file already formatted\n")
         #expect(try folder.read("messy.md") == Self.messy)
         #expect(try Gridls.run(["format", "--check", tidy]).status == 0)
     }

@@ -19,11 +19,11 @@ struct InPlaceSafetyTests {
         let fifo = folder.url.appendingPathComponent("pipe.md").path
         #expect(mkfifo(fifo, 0o644) == 0)
         // No writer ever opens the FIFO: reading it for -i would wait forever.
-        let run = try Gridls.run(["format", "-i", fifo], timeout: 20)
+        let run = try Gridls.run(["format", "-q", "-i", fifo], timeout: 20)
         #expect(run.status == 2)
         #expect(run.stderr == "gridls: \(fifo): not a regular file (a FIFO): -i rewrites regular files only\n")
         #expect(Self.kind(fifo) == S_IFIFO)
-        #expect(try Gridls.run(["format", "-i", "/dev/null"], timeout: 20).stderr
+        #expect(try Gridls.run(["format", "-q", "-i", "/dev/null"], timeout: 20).stderr
             == "gridls: /dev/null: not a regular file (a character device): -i rewrites regular files only\n")
 
         // Printing from a FIFO is what process substitution does: `gridls format <(cmd)`.
@@ -36,7 +36,7 @@ struct InPlaceSafetyTests {
     }
 
     @Test func endlessAndHugeInputsStopEarly() throws {
-        for arguments in [["format", "/dev/zero"], ["check", "/dev/zero"]] {
+        for arguments in [["format", "-q", "/dev/zero"], ["check", "-q", "/dev/zero"]] {
             let run = try Gridls.run(arguments, timeout: 20)
             #expect(run.status == 2)
             #expect(run.stderr == "gridls: /dev/zero: binary file (contains NUL bytes)\n")
@@ -57,7 +57,7 @@ struct InPlaceSafetyTests {
         let huge = try folder.write("huge.md", "")
         #expect(truncate(huge, 300 << 20) == 0)
         let started = Date()
-        let run = try Gridls.run(["format", "-i", huge], timeout: 20)
+        let run = try Gridls.run(["format", "-q", "-i", huge], timeout: 20)
         #expect(run.status == 2)
         #expect(run.stderr == "gridls: \(huge): larger than 256 MiB\n")
         #expect(Date().timeIntervalSince(started) < 5)
@@ -72,7 +72,7 @@ struct InPlaceSafetyTests {
         defer { folder.remove() }
         let path = try folder.write("doc.md", Self.messy)
         if hardLinked { #expect(link(path, folder.url.appendingPathComponent("link.md").path) == 0) }
-        let paused = try PausedGridls(["format", "-i", path])
+        let paused = try PausedGridls(["format", "-q", "-i", path])
         let theirs = "| theirs |\n|-|\n"
         try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
         let run = try paused.resume()
@@ -88,7 +88,7 @@ struct InPlaceSafetyTests {
         defer { folder.remove() }
         let path = try folder.write("doc.md", Self.messy)
         let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
-        let paused = try PausedGridls(["format", "-i", path])
+        let paused = try PausedGridls(["format", "-q", "-i", path])
         try Data(Self.messy.replacingOccurrences(of: "a", with: "z").utf8).write(to: URL(fileURLWithPath: path))
         try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: path)
         let run = try paused.resume()
@@ -120,7 +120,7 @@ struct InPlaceSafetyTests {
         defer { folder.remove() }
         let path = try folder.write("doc.md", Self.messy)
         #expect(link(path, folder.url.appendingPathComponent("link.md").path) == 0)
-        let paused = try PausedGridls(["format", "-i", path])
+        let paused = try PausedGridls(["format", "-q", "-i", path])
         defer { try? FileManager.default.removeItem(at: paused.pauseFile) }
         try paused.resumeUntilNextPause()
         kill(paused.running.process.pid, SIGTERM)
@@ -163,7 +163,7 @@ struct InPlaceSafetyTests {
         let path = try folder.write("doc.md", Self.messy)
         #expect(chown(path, 1234, 1235) == 0 && chmod(path, 0o640) == 0)
         let before = try Self.status(path)
-        let run = try Gridls.run(["format", "-i", path])
+        let run = try Gridls.run(["format", "-q", "-i", path])
         #expect(run.status == 0 && run.stderr == "")
         let after = try Self.status(path)
         #expect(try folder.read("doc.md") == Self.tidy)
@@ -186,7 +186,7 @@ struct InPlaceSafetyTests {
         let before = try Self.status(path)
         let out = folder.url.appendingPathComponent("out").path
         let user = try ChildProcess(
-            "/usr/bin/setpriv", ["--reuid=1234", "--regid=1235", "--clear-groups", Gridls.binary.path, "format", "-i", path],
+            "/usr/bin/setpriv", ["--reuid=1234", "--regid=1235", "--clear-groups", Gridls.binary.path, "format", "-q", "-i", path],
             output: .file(out), error: .sameAsOutput)
         #expect(user.wait(killingAfter: 60) == 0)
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "")
@@ -206,7 +206,7 @@ struct InPlaceSafetyTests {
             print("extendedAttributesAreKept: skipped, the file system refuses user attributes: \(String(cString: strerror(errno)))")
             return
         }
-        let run = try Gridls.run(["format", "-i", path])
+        let run = try Gridls.run(["format", "-q", "-i", path])
         #expect(run.status == 0 && run.stderr == "")
         #expect(try folder.read("doc.md") == Self.tidy)
         for (name, value) in attributes {
@@ -223,7 +223,7 @@ struct InPlaceSafetyTests {
         let path = try folder.write("doc.md", Self.messy)
         let other = folder.url.appendingPathComponent("link.md").path
         #expect(link(path, other) == 0)
-        let run = try Gridls.run(["format", "-i", path])
+        let run = try Gridls.run(["format", "-q", "-i", path])
         #expect(run.status == 0 && run.stderr == "")
         #expect(try folder.read("link.md") == Self.tidy)
         let (a, b) = (try Self.status(path), try Self.status(other))

@@ -38,25 +38,25 @@ struct UnreadableTableTests {
         let path = try folder.write("doc.md", Self.messy + text)
         let errors = try Self.errors(of: Self.messy + text, code: code).replacingOccurrences(of: "<stdin>", with: path)
 
-        let printed = try Gridls.run(["format", path])
+        let printed = try Gridls.run(["format", "-q", path])
         #expect(printed.status == 1)
         #expect(printed.stdout == Self.tidy + text)
         #expect(printed.stderr == errors)
 
-        let checked = try Gridls.run(["format", "--check", path])
+        let checked = try Gridls.run(["format", "-q", "--check", path])
         #expect(checked.status == 1)
-        #expect(checked.stdout == "\(path)\n")
+        #expect(checked.stdout == "would reformat \(path)\n")
         #expect(checked.stderr == errors)
         #expect(try folder.read("doc.md") == Self.messy + text)
 
-        let rewritten = try Gridls.run(["format", "-i", path])
+        let rewritten = try Gridls.run(["format", "-q", "-i", path])
         #expect(rewritten.status == 1)
         #expect(rewritten.stdout == "")
         #expect(rewritten.stderr == errors)
         #expect(try folder.read("doc.md") == Self.tidy + text)
 
         // Already tidy: nothing would change, yet the error still fails the run.
-        let tidyCheck = try Gridls.run(["format", "--check", path])
+        let tidyCheck = try Gridls.run(["format", "-q", "--check", path])
         #expect(tidyCheck.status == 1)
         #expect(tidyCheck.stdout == "")
         #expect(tidyCheck.stderr == errors)

@@ -4,7 +4,7 @@ import TextTables
 
 /// pandoc 3 and docutils must read from gridls's output exactly the cells, spans and text they read from
 /// its input: for every grid fixture, and for random tables with random merges.
-@Suite(.enabled(if: ReferenceReaders.isAvailable, "needs python3 with docutils and pypandoc-binary"))
+@Suite(.enabled(if: ReferenceReaders.isAvailable, "python3 with docutils and pypandoc-binary is not installed (pip install pypandoc-binary docutils); CI=true runs it"))
 struct GridConformanceTests {
     /// Every grid table of a document, alone, without its container prefixes.
     func standaloneTables(_ bytes: [UInt8], syntax: DocumentSyntax) -> [[UInt8]] {

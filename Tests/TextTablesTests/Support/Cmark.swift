@@ -8,7 +8,7 @@ enum Cmark {
     }
 
     /// CI installs cmark-gfm; elsewhere the conformance tests are skipped when it is missing.
-    static var isAvailable: Bool { path != nil || ProcessInfo.processInfo.environment["CI"] != nil }
+    static var isAvailable: Bool { RequiredTool.mayRun(path != nil) }
 
     static func html(_ markdown: [UInt8]) throws -> String {
         guard let path else { throw CmarkMissing() }

@@ -9,8 +9,7 @@ enum ReferenceReaders {
 
     /// CI installs pandoc (PyPI pypandoc-binary) and docutils; elsewhere the tests are skipped without them.
     static let isAvailable: Bool = {
-        if ProcessInfo.processInfo.environment["CI"] != nil { return true }
-        return (try? run(["-c", "import docutils, pypandoc; pypandoc.get_pandoc_path()"])) != nil
+        RequiredTool.mayRun((try? run(["-c", "import docutils, pypandoc; pypandoc.get_pandoc_path()"])) != nil)
     }()
 
     /// The canonical JSON of the tables `reader` (pandoc-markdown, pandoc-rst, docutils) finds in `document`.

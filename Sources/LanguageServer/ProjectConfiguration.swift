@@ -1,0 +1,112 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import JSONRPC
+import TextTables
+
+/// A project's `.gridls.json`: the server's settings (same keys, protocol/schemas/settings.schema.json),
+/// shared by the command line and every editor. The nearest one above a file applies, found by walking
+/// up the folders to the root, as `.editorconfig` and prettier's files are; the walk does not stop at a
+/// git root, so that the CLI and the server (which knows nothing of git) always pick the same file.
+public struct ProjectConfiguration: Sendable {
+    public static let fileName = ".gridls.json"
+
+    public let path: String
+    let settings: Settings
+
+    public var formatOptions: FormatOptions { settings.formatOptions() }
+
+    /// The nearest `.gridls.json` in `folder` (an absolute path) or a folder above it.
+    public static func nearest(to folder: String) -> String? {
+        var folder = folder
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        while true {
+            let candidate = (folder == "/" ? "" : folder) + "/" + fileName
+            var info = stat()
+            if stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return candidate }
+            guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
+            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+        }
+    }
+
+    /// Reads and checks a configuration file: every key must be known and every value valid.
+    public static func load(_ path: String) throws(ConfigurationError) -> ProjectConfiguration {
+        let bytes: [UInt8]
+        do { bytes = try readSmallFile(path) } catch { throw ConfigurationError(path: path, problem: error.problem) }
+        let json: JSON
+        do { json = try JSONParser.parse(bytes) } catch {
+            throw ConfigurationError(path: path, problem: "not valid JSON: \(error)")
+        }
+        guard let object = json.object else {
+            throw ConfigurationError(path: path, problem: "must hold a JSON object of settings")
+        }
+        var settings = Settings()
+        if let problem = settings.apply(object).first {
+            throw ConfigurationError(path: path, problem: problem.isUnknown
+                ? "unknown key \(problem.key) (the keys are \(Settings.keys.joined(separator: ", ")))" : problem.message)
+        }
+        return ProjectConfiguration(path: path, settings: settings)
+    }
+
+    private struct ReadError: Error { var problem: String }
+
+    private static func readSmallFile(_ path: String) throws(ReadError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { throw ReadError(problem: String(cString: strerror(errno)).lowercased()) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= 1 << 20 {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw ReadError(problem: String(cString: strerror(errno)).lowercased()) }
+            if n == 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
+        throw ReadError(problem: "larger than 1 MiB")
+    }
+}
+
+/// A configuration file that cannot be used: the message names the file and the key.
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var problem: String
+    public var description: String { "\(path): \(problem)" }
+}
+
+extension Server {
+    /// A document's settings: its project's `.gridls.json` (for `file:` URIs) with the editor's settings
+    /// over it. A bad configuration file is a log line, and the editor's settings apply alone.
+    func documentSettings(uri: String) -> Settings {
+        guard let path = Self.filePath(uri), let slash = path.lastIndex(of: "/"),
+              let config = ProjectConfiguration.nearest(to: slash == path.startIndex ? "/" : String(path[..<slash])) else {
+            return settings
+        }
+        do {
+            return settings.over(try ProjectConfiguration.load(config).settings)
+        } catch {
+            log("\(error); its settings are ignored")
+            return settings
+        }
+    }
+
+    /// The path of a `file:` URI (`file:///a%20b.md` → `/a b.md`), or nil for other schemes.
+    static func filePath(_ uri: String) -> String? {
+        guard uri.hasPrefix("file://") else { return nil }
+        var rest = Array(uri.utf8.dropFirst(7))
+        if let slash = rest.firstIndex(of: UInt8(ascii: "/")) { rest = Array(rest[slash...]) } else { return nil }
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < rest.count {
+            if rest[index] == UInt8(ascii: "%"), index + 2 < rest.count,
+               let byte = UInt8(String(decoding: rest[index + 1...index + 2], as: UTF8.self), radix: 16) {
+                bytes.append(byte)
+                index += 3
+            } else {
+                bytes.append(rest[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
