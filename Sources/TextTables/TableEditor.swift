@@ -67,7 +67,7 @@ public enum TableEditor {
                 ).lines()
             }
             return TableEditResult(
-                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines),
+                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines, printed: target),
                 convertedToGrid: region.kind == .pipe && target == .grid)
         }
     }
