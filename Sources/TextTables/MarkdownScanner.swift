@@ -26,7 +26,8 @@ public struct MarkdownScanner {
         case indentedCode
         case html(HTMLBlockEnd)
         case math
-        case table(index: Int, columns: Int)
+        /// A pipe table; `index` is nil for one left alone (reported), whose rows still follow.
+        case table(index: Int?, columns: Int)
         /// A grid table: lines starting with `+` or `|` after its top border.
         case gridTable(index: Int)
     }
@@ -223,7 +224,7 @@ public struct MarkdownScanner {
                 leaf = .none
                 return false
             }
-            result.tables[index].contentStarts.append(contentStart(pos, column))
+            if let index { result.tables[index].contentStarts.append(contentStart(pos, column)) }
             return true
         case .gridTable(let index):
             guard indent < 4, p < end, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "|") else {
@@ -302,7 +303,8 @@ public struct MarkdownScanner {
     }
 
     /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
-    /// where the line above has a pipe too, a table was probably meant: say so.
+    /// where the line above has a pipe too, a table was probably meant: say so. A table that cmark-gfm
+    /// reads but that is left alone (reported) is a table without index, so that its rows are skipped.
     private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, column: Int, p: Int, end: Int) -> Leaf? {
         guard let alignments = PipeRowSyntax.delimiterRow(b, p, end) else { return nil }
         let headerEnd = text.contentEnd(header)
@@ -314,7 +316,12 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "this table's header row continues a block quote or list item without its prefix and starts with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)",
                 range: headerStart..<headerEnd))
-            return nil
+            // When cmark-gfm's count (that empty cell included) matches, it reads a table all the same: its
+            // rows follow, not a paragraph that could hold another table's header.
+            guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd),
+                headerCells.count + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == alignments.count
+            else { return nil }
+            return .table(index: nil, columns: alignments.count)
         }
         guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }
         guard headerCells.count == alignments.count else {
@@ -332,7 +339,7 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "this table's header is indented like code and reads as a delimiter row: indent it less than four columns",
                 range: headerStart..<headerEnd))
-            return nil
+            return .table(index: nil, columns: alignments.count)
         }
         if let lastGridLine, lastGridLine == header - 1 {
             // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
@@ -340,7 +347,7 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "a grid table is right above this table: put a blank line between them so that each reads on its own",
                 range: headerStart..<headerEnd))
-            return nil
+            return .table(index: nil, columns: alignments.count)
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)]))
         return .table(index: result.tables.count - 1, columns: headerCells.count)

@@ -40,6 +40,14 @@ struct ReaderAgreementTests {
         #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.delimiterCountMismatch])
     }
 
+    @Test func theRowsOfATableLeftAloneAreNotTheHeaderOfAnother() {
+        // cmark-gfm reads one table from ` a|b` (a lazy header, left alone and reported) to the end: the
+        // last two lines are its rows, not a table of their own.
+        let input = "> quoted\n a|b\n>-|-\n>c|d\n>|e|f|\n>|-|-|\n"
+        #expect(formatted(input) == input)
+        #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.ambiguousTable])
+    }
+
     // MARK: Tabs in container prefixes (item 8)
 
     @Test func aRowIndentedByATabInAListItemKeepsItsTab() {
