@@ -133,7 +133,7 @@ public struct MarkdownScanner {
         if matched == containers.count {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
         } else {
-            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end) {
+            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end, lazy: true) {
                 leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column), lazy: true)
                 return
             }
@@ -353,15 +353,17 @@ public struct MarkdownScanner {
         return .table(index: result.tables.count - 1, columns: headerCells.count)
     }
 
-    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation).
-    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
+    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`
+    /// line (one that does not continue every open container) cmark-gfm checks the starts against the
+    /// last container it matched, not the paragraph: then any list item and HTML of kind 7 interrupt too.
+    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int, lazy: Bool = false) -> Bool {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return false }
         if p < end && b[p] == UInt8(ascii: ">") { return true }
         if BlockSyntax.thematicBreak(b, p, end) || BlockSyntax.atxHeading(b, p, end) { return true }
         if BlockSyntax.openingFence(b, p, end) != nil { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: true) != nil { return true }
-        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), !item.empty, item.startsAtOne {
+        if HTMLBlock.start(b, p, end, inParagraph: !lazy) != nil { return true }
+        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), lazy || (!item.empty && item.startsAtOne) {
             return true
         }
         return false

@@ -48,6 +48,18 @@ struct ReaderAgreementTests {
         #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.ambiguousTable])
     }
 
+    @Test(arguments: [
+        ("> a\n2. x\n\n    |a|\n    |-|\n", "> a\n2. x\n\n    | a   |\n    | --- |\n"),
+        ("> a\n-\n  |a|\n  |-|\n", "> a\n-\n  | a   |\n  | --- |\n"),
+        ("> a\n<br>\n> |a|\n> |-|\n", "> a\n<br>\n> |a|\n> |-|\n"),
+    ])
+    func anyListItemOrHTMLTagEndsALazyParagraph(_ input: String, expected: String) {
+        // cmark-gfm checks a line that does not continue the quote against the document, not the paragraph:
+        // a list item starting at 2, an empty one and HTML of kind 7 end the quote (the tables are in the
+        // list items; the last lines are inside the HTML block).
+        #expect(formatted(input) == expected)
+    }
+
     // MARK: Tabs in container prefixes (item 8)
 
     @Test func aRowIndentedByATabInAListItemKeepsItsTab() {
@@ -80,6 +92,16 @@ struct ReaderAgreementTests {
         // After a pipe cmark-gfm drops a form feed: no row with a leading pipe holds this cell.
         let input = "|a|b|\n|-|-|\n\u{0C}x|y\n"
         #expect(formatted(input) == input)
+    }
+
+    @Test(arguments: [
+        ("<br> \u{0C}", false), ("<br>\u{0B}", true), ("<div\u{0C}", false), ("<div\u{0B}", false),
+        ("<a\u{0C}href=x>", false), ("<a\u{0B}href=x>", false), ("<a href=x\u{0C}>", false), ("<pre\u{0C}", false),
+        ("</a\u{0C}>", false),
+    ])
+    func formFeedsAndVerticalTabsInHTMLTagsAreWhiteSpaceAsInCmarkGFM(_ tag: String, tableFollows: Bool) {
+        // After a complete tag cmark-gfm allows a form feed but not a vertical tab before the line's end.
+        #expect(MarkdownScanner.scan(TextLines(tag + "\n|a|\n|-|\n")).tables.count == (tableFollows ? 1 : 0))
     }
 
     // MARK: `$$` lines (item 10)
