@@ -110,7 +110,8 @@ public struct PipeTablePrinter {
         }
     }
 
-    /// Exactly how many bytes `appendLine` writes for every line together, terminators not included.
+    /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines
+    /// printed with their own indentation may differ by its length: enough to reserve memory by).
     public var printedByteCount: Int {
         var prefixWidths = [0]
         for w in layout.widths { prefixWidths.append(prefixWidths.last! + w + 3) }
