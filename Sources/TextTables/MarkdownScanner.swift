@@ -53,9 +53,8 @@ public struct MarkdownScanner {
     /// the scanner is back in its initial state there (no open container or block), or the next line
     /// continues a top-level paragraph and would start one just the same (so that a document written
     /// without blank lines still has places to restart).
-    /// Front matter is recognised only when `frontMatter` (the text starts the document).
-    /// The text starts the document when `frontMatter`: then a byte-order mark on its first line is skipped,
-    /// as cmark-gfm skips it (and keeps it byte for byte, in the first line's prefix).
+    /// `frontMatter` says the text starts the document: then front matter is recognised, and a byte-order
+    /// mark on the first line is skipped as cmark-gfm skips it (it stays, byte for byte, in that line's prefix).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true)
         guard github.usedExtension else { return (github.scan, github.restartable) }
