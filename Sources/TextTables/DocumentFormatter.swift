@@ -77,24 +77,30 @@ public enum DocumentFormatter {
         switch region.kind {
         case .pipe:
             let printer = pipePrinter(text, region: region, options: options)
-            return .success(lineEdits(text, region: region, lines: (0..<printer.lineCount).map { line in
-                var out: [UInt8] = []
-                printer.appendLine(line, to: &out)
-                return out
-            }))
+            guard printer.table.cellUnprintableAfterPipe == nil else { return .success([]) }
+            return .success(lineEdits(text, region: region, lines: printer.lines(), printed: .pipe))
         case .grid:
             let parsed = GridTableParser.parse(text, region: region, options: options.width)
             guard let grid = parsed.grid else { return .failure(Refusal(diagnostics: parsed.diagnostics.filter { $0.severity == .error })) }
             let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
-            return .success(lineEdits(text, region: region, lines: printer.lines()))
+            return .success(lineEdits(text, region: region, lines: printer.lines(), printed: .grid))
         }
     }
 
     /// Edits turning the table's lines into `lines` (texts after the container prefix).
-    static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]]) -> [TextEdit] {
+    /// `printed` says whether `lines` are pipe-table rows, whose indentation may differ from line to line,
+    /// or a grid table's, whose lines must all start at the same column.
+    static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]], printed: TableRegion.Kind) -> [TextEdit] {
         let old = region.lines
         // Each new line goes after the prefix of the old line at its offset (or of the last one).
-        let lines = lines.indices.map { keepingIndentation(lines[$0], after: region.prefix(ofLine: min($0, old.count - 1), in: text)) }
+        let lines = lines.indices.map { offset in
+            let source = min(offset, old.count - 1)
+            let prefix = region.prefix(ofLine: source, in: text)
+            guard printed == .pipe, case let own = ownIndentation(text, region: region, offset: source),
+                keepsOwnIndentation(prefix: prefix, own: own, table: lines[offset].prefix { isIndentation($0) })
+            else { return keepingIndentation(lines[offset], after: prefix) }
+            return Array(own) + lines[offset].drop { isIndentation($0) }
+        }
         func oldText(_ offset: Int) -> ArraySlice<UInt8> {
             text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)]
         }
@@ -162,11 +168,18 @@ public enum DocumentFormatter {
             switch region.kind {
             case .pipe:
                 let printer = pipePrinter(text, region: region, options: options)
+                guard printer.table.cellUnprintableAfterPipe == nil else { continue }
                 reserve(printer.printedByteCount)
                 for offset in 0..<printer.lineCount {
                     out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                    if needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: printer.indent.first) { out.append(space) }
-                    printer.appendLine(offset, to: &out)
+                    let prefix = region.prefix(ofLine: offset, in: text), own = ownIndentation(text, region: region, offset: offset)
+                    if keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
+                        out.append(contentsOf: own)
+                        printer.appendLine(offset, indent: [], to: &out)
+                    } else {
+                        if needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(space) }
+                        printer.appendLine(offset, to: &out)
+                    }
                     copied = text.contentEnd(region.firstLine + offset)
                 }
             case .grid:
@@ -177,7 +190,7 @@ public enum DocumentFormatter {
                 }
                 let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
                 let lines = printer.lines()
-                let edits = lineEdits(text, region: region, lines: lines)
+                let edits = lineEdits(text, region: region, lines: lines, printed: .grid)
                 reserve(edits.reduce(0) { $0 + $1.newText.count })
                 for edit in edits {
                     out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
@@ -204,6 +217,25 @@ public enum DocumentFormatter {
     /// marker's space is written first.
     static func needsMarkerSpace(after prefix: ArraySlice<UInt8>, before first: UInt8?) -> Bool {
         prefix.last == quoteMarker && first == space
+    }
+
+    private static let tab = UInt8(ascii: "\t")
+
+    static func isIndentation(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    /// The spaces and tabs a table line's text starts with, after its prefix.
+    static func ownIndentation(_ text: TextLines, region: TableRegion, offset: Int) -> ArraySlice<UInt8> {
+        let start = region.contentStarts[offset], end = text.contentEnd(region.firstLine + offset)
+        return text.bytes[start..<(text.bytes[start..<end].firstIndex { !isIndentation($0) } ?? end)]
+    }
+
+    /// A tab spans to the next tab stop, so the columns of indentation holding one depend on what comes
+    /// before it, and a tab in a prefix may have been taken in part by a list item or a `>` (CommonMark):
+    /// the rest of it is the line's indentation. Where the prefix, the line's own indentation or the
+    /// table's holds a tab, the line keeps its own indentation byte for byte: it read as a table row with
+    /// it, and still does.
+    static func keepsOwnIndentation(prefix: ArraySlice<UInt8>, own: ArraySlice<UInt8>, table: some Collection<UInt8>) -> Bool {
+        prefix.contains(tab) || own.contains(tab) || table.contains(tab)
     }
 
     static func keepingIndentation(_ line: [UInt8], after prefix: ArraySlice<UInt8>) -> [UInt8] {

@@ -26,9 +26,11 @@ public enum FrontMatter: Sendable, Equatable {
         return (1..<text.count).first { kind.isClosed(by: text, line: $0) }.map { $0 + 1 } ?? 0
     }
 
+    /// A line's text without trailing blanks, and on the document's first line without a byte-order mark.
     private static func trimmed(_ text: TextLines, _ line: Int) -> [UInt8] {
+        let start = text.starts[line] + (line == 0 ? ByteOrderMark.length(text.bytes) : 0)
         var end = text.contentEnd(line)
-        while end > text.starts[line] && (text.bytes[end - 1] == 0x20 || text.bytes[end - 1] == 0x09) { end -= 1 }
-        return Array(text.bytes[text.starts[line]..<end])
+        while end > start && (text.bytes[end - 1] == 0x20 || text.bytes[end - 1] == 0x09) { end -= 1 }
+        return Array(text.bytes[min(start, end)..<end])
     }
 }

@@ -9,7 +9,7 @@ extension GridTableReader {
         guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
               let grid = GridTableRelayer.grid(text, region: region) else { return }
         let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region)), options: geometry.options, syntax: region.syntax).lines()
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
         for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
     }
 
@@ -30,7 +30,7 @@ extension GridTableReader {
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
         else { return nil }
         let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region)), options: geometry.options, syntax: region.syntax).lines()
-        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed))
+        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
     }
 
     /// The text of a region of slots, line by line: on each line, the runs of the region's slots that

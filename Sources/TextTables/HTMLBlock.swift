@@ -43,7 +43,7 @@ enum HTMLBlock {
         guard i > nameStart else { return nil }
         let name = String(decoding: b[nameStart..<i], as: UTF8.self).lowercased()
         let next: UInt8? = i < end ? b[i] : nil
-        let delimited = next == nil || next == 0x20 || next == 0x09 || next == UInt8(ascii: ">")
+        let delimited = next == nil || isTagSpace(next!) || next == UInt8(ascii: ">")
         if !closing && kindOneTags.contains(name) && delimited { return .closingTag }
         if blockTags.contains(name)
             && (delimited || (next == UInt8(ascii: "/") && i + 1 < end && b[i + 1] == UInt8(ascii: ">")))
@@ -51,7 +51,7 @@ enum HTMLBlock {
             return .blankLine
         }
         if !inParagraph && !kindOneTags.contains(name), let tagEnd = completeTagEnd(b, i, end, closing: closing),
-            BlockSyntax.isBlank(b, tagEnd, end)
+            b[tagEnd..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0C })  // cmark-gfm: [\t\n\f ]*, no \v
         {
             return .blankLine
         }
@@ -63,7 +63,7 @@ enum HTMLBlock {
         var i = start
         func skipSpace() -> Bool {
             let before = i
-            while i < end && (b[i] == 0x20 || b[i] == 0x09) { i += 1 }
+            while i < end && isTagSpace(b[i]) { i += 1 }
             return i > before
         }
         if closing {
@@ -93,7 +93,7 @@ enum HTMLBlock {
                 i += 1
             } else {
                 let valueStart = i
-                while i < end && !" \t\"'=<>`".utf8.contains(b[i]) { i += 1 }
+                while i < end && !isTagSpace(b[i]) && !"\"'=<>`".utf8.contains(b[i]) { i += 1 }
                 guard i > valueStart else { return nil }
             }
         }
@@ -113,6 +113,8 @@ enum HTMLBlock {
         return false
     }
 
+    /// White space inside a tag and after its name (cmark-gfm's `spacechar`): space, tab, vertical tab, form feed.
+    private static func isTagSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0B || c == 0x0C }
     private static func isLetter(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
     private static func isDigit(_ c: UInt8) -> Bool { (0x30...0x39).contains(c) }
     private static func isAttributeNameStart(_ c: UInt8) -> Bool {

@@ -7,6 +7,10 @@ public struct TableScan: Sendable {
 /// Finds pipe tables by following CommonMark's block structure line by line, so that look-alikes in code,
 /// HTML, front matter and math are left alone, and tables inside block quotes and list items are found
 /// with their prefixes. Table rows end as cmark-gfm ends them: at a blank line or another block's start.
+///
+/// GitHub reads `$$` math blocks and front matter, which cmark-gfm (CommonMark) does not. Where a document
+/// has either, it is scanned both ways and only the tables both readings see alike are reported as
+/// tables; the others are left alone with an `ambiguous-table` warning (see `ReadingAgreement`).
 public struct MarkdownScanner {
     private enum Container: Equatable {
         case blockQuote
@@ -22,12 +26,19 @@ public struct MarkdownScanner {
         case indentedCode
         case html(HTMLBlockEnd)
         case math
-        case table(index: Int, columns: Int)
+        /// A pipe table; `index` is nil for one left alone (reported), whose rows still follow.
+        case table(index: Int?, columns: Int)
         /// A grid table: lines starting with `+` or `|` after its top border.
         case gridTable(index: Int)
     }
 
     private let text: TextLines
+    /// Whether `$$` lines open math blocks and front matter is skipped (GitHub's reading) or not (cmark-gfm's).
+    private let githubExtensions: Bool
+    /// Whether a math block or front matter was met: if not, both readings are the same.
+    private var usedExtension = false
+    /// Where the current line's text starts: its first byte, or after the byte-order mark on line 0.
+    private var lineStart = 0
     private var containers: [Container] = []
     private var leaf = Leaf.none
     private var result = TableScan()
@@ -42,12 +53,25 @@ public struct MarkdownScanner {
     /// diagnostics below it: the scanner is back in its initial state there (no open container or
     /// block), or the next line continues a top-level paragraph and would start one just the same (so
     /// that a document written without blank lines still has places to restart).
-    /// Front matter is recognised only when `frontMatter` (the text starts the document).
+    /// `frontMatter` says the text starts the document: then front matter is recognised, and a byte-order
+    /// mark on the first line is skipped as cmark-gfm skips it (it stays, byte for byte, in that line's prefix).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
-        var scanner = MarkdownScanner(text: text)
+        let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true)
+        guard github.usedExtension else { return (github.scan, github.restartable) }
+        let commonMark = scanOnce(text, startsDocument: frontMatter, githubExtensions: false)
+        return ReadingAgreement.combine(text, github: (github.scan, github.restartable), commonMark: (commonMark.scan, commonMark.restartable))
+    }
+
+    private static func scanOnce(_ text: TextLines, startsDocument: Bool, githubExtensions: Bool)
+        -> (scan: TableScan, restartable: [Bool], usedExtension: Bool)
+    {
+        var scanner = MarkdownScanner(text: text, githubExtensions: githubExtensions)
         var restartable = [Bool](repeating: false, count: text.count)
-        var line = frontMatter ? FrontMatter.end(of: text) : 0
+        let bom = startsDocument && ByteOrderMark.length(text.bytes) > 0
+        var line = startsDocument && githubExtensions ? FrontMatter.end(of: text) : 0
+        if line > 0 { scanner.usedExtension = true }
         while line < text.count {
+            scanner.lineStart = text.starts[line] + (line == 0 && bom ? ByteOrderMark.length(text.bytes) : 0)
             let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
             scanner.process(line: line)
             if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
@@ -57,10 +81,13 @@ public struct MarkdownScanner {
                scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
             line += 1
         }
-        return (scanner.result, restartable)
+        return (scanner.result, restartable, scanner.usedExtension)
     }
 
-    private init(text: TextLines) { self.text = text }
+    private init(text: TextLines, githubExtensions: Bool) {
+        self.text = text
+        self.githubExtensions = githubExtensions
+    }
 
     private var isInTopLevelParagraph: Bool {
         if case .paragraph = leaf { return containers.isEmpty }
@@ -80,7 +107,7 @@ public struct MarkdownScanner {
 
     private mutating func process(line: Int) {
         let end = text.contentEnd(line)
-        var pos = text.starts[line]
+        var pos = lineStart
         var column = 0
         let matched = matchContainers(&pos, &column, end)
         let blank = BlockSyntax.isBlank(b, pos, end)
@@ -88,8 +115,8 @@ public struct MarkdownScanner {
         if matched == containers.count {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
         } else {
-            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end) {
-                leaf = .paragraph(lastLine: line, lastContentStart: pos, lazy: true)
+            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end, lazy: true) {
+                leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column), lazy: true)
                 return
             }
             containers.removeLast(containers.count - matched)
@@ -109,10 +136,7 @@ public struct MarkdownScanner {
                 guard indent < 4, afterIndent < end, b[afterIndent] == UInt8(ascii: ">") else { return matched }
                 column += indent + 1
                 pos = afterIndent + 1
-                if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) {
-                    column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
-                    pos += 1
-                }
+                consumeMarkerSpace(&pos, &column, end)
             case .listItem(let width):
                 if BlockSyntax.isBlank(b, pos, end) { break }
                 let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column)
@@ -124,12 +148,37 @@ public struct MarkdownScanner {
         return matched
     }
 
+    /// Consumes `count` columns as CommonMark does: a tab wider than the columns left is consumed in part,
+    /// and then `pos` stays on it, with `column` inside it (its other columns are the content's indentation).
     private func consumeColumns(_ count: Int, _ pos: inout Int, _ column: inout Int, _ end: Int) {
         let target = column + count
         while column < target && pos < end {
-            column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
+            if b[pos] == BlockSyntax.tab {
+                let next = column + 4 - column % 4
+                if next > target {
+                    column = target
+                    return
+                }
+                column = next
+            } else {
+                column += 1
+            }
             pos += 1
         }
+    }
+
+    /// The optional space after `>`: one column, which may be part of a tab.
+    private func consumeMarkerSpace(_ pos: inout Int, _ column: inout Int, _ end: Int) {
+        if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) { consumeColumns(1, &pos, &column, end) }
+    }
+
+    /// Where a table line's text starts for formatting: `pos`, or past the tab when the containers took
+    /// part of it (the tab then stays in the line's prefix, which formatting keeps byte for byte).
+    private func contentStart(_ pos: Int, _ column: Int) -> Int {
+        guard pos < b.count, b[pos] == BlockSyntax.tab else { return pos }
+        var tabColumn = 0
+        for i in lineStart..<pos { tabColumn += b[i] == BlockSyntax.tab ? 4 - tabColumn % 4 : 1 }
+        return tabColumn == column ? pos : pos + 1
     }
 
     /// Handles a line that continues every open container. Returns true when the open leaf took the line.
@@ -157,14 +206,14 @@ public struct MarkdownScanner {
                 leaf = .none
                 return false
             }
-            result.tables[index].contentStarts.append(pos)
+            if let index { result.tables[index].contentStarts.append(contentStart(pos, column)) }
             return true
         case .gridTable(let index):
             guard indent < 4, p < end, b[p] == UInt8(ascii: "+") || b[p] == UInt8(ascii: "|") else {
                 leaf = .none
                 return false
             }
-            result.tables[index].contentStarts.append(pos)
+            result.tables[index].contentStarts.append(contentStart(pos, column))
             lastGridLine = line
             return true
         case .paragraph, .none:
@@ -180,10 +229,7 @@ public struct MarkdownScanner {
             if b[p] == UInt8(ascii: ">") {
                 column += indent + 1
                 pos = p + 1
-                if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) {
-                    column += b[pos] == BlockSyntax.tab ? 4 - column % 4 : 1
-                    pos += 1
-                }
+                consumeMarkerSpace(&pos, &column, end)
                 containers.append(.blockQuote)
                 leaf = .none
                 continue
@@ -209,11 +255,11 @@ public struct MarkdownScanner {
         let inParagraph: Bool
         if case .paragraph = leaf { inParagraph = true } else { inParagraph = false }
         if indent >= 4 {
-            leaf = inParagraph ? .paragraph(lastLine: line, lastContentStart: pos) : .indentedCode
+            leaf = inParagraph ? .paragraph(lastLine: line, lastContentStart: contentStart(pos, column)) : .indentedCode
             return
         }
         if !inParagraph && GridTableSyntax.isTopBorder(b, p, end) {
-            result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [pos]))
+            result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [contentStart(pos, column)]))
             leaf = .gridTable(index: result.tables.count - 1)
             lastGridLine = line
         } else if let fence = BlockSyntax.openingFence(b, p, end) {
@@ -222,24 +268,26 @@ public struct MarkdownScanner {
             leaf = .none
         } else if let ending = HTMLBlock.start(b, p, end, inParagraph: inParagraph) {
             leaf = ending.isEnded(by: b, p, end) && ending != .blankLine ? .none : .html(ending)
-        } else if !inParagraph, case let math = BlockSyntax.mathBlock(b, p, end), math.opens {
+        } else if githubExtensions, !inParagraph, case let math = BlockSyntax.mathBlock(b, p, end), math.opens {
+            usedExtension = true
             leaf = math.closesOnSameLine ? .none : .math
         } else if inParagraph && BlockSyntax.setextUnderline(b, p, end) {
             leaf = .none
         } else if BlockSyntax.thematicBreak(b, p, end) {
             leaf = .none
         } else if case let .paragraph(headerLine, headerStart, lazy) = leaf,
-            let table = openTable(header: headerLine, headerStart: headerStart, lazy: lazy, line: line, pos: pos, p: p, end: end)
+            let table = openTable(header: headerLine, headerStart: headerStart, lazy: lazy, line: line, pos: pos, column: column, p: p, end: end)
         {
             leaf = table
         } else {
-            leaf = .paragraph(lastLine: line, lastContentStart: pos)
+            leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column))
         }
     }
 
     /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
-    /// where the line above has a pipe too, a table was probably meant: say so.
-    private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, p: Int, end: Int) -> Leaf? {
+    /// where the line above has a pipe too, a table was probably meant: say so. A table that cmark-gfm
+    /// reads but that is left alone (reported) is a table without index, so that its rows are skipped.
+    private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, column: Int, p: Int, end: Int) -> Leaf? {
         guard let alignments = PipeRowSyntax.delimiterRow(b, p, end) else { return nil }
         let headerEnd = text.contentEnd(header)
         let (_, headerText) = BlockSyntax.indentation(b, headerStart, headerEnd)
@@ -250,7 +298,12 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "this table's header row continues a block quote or list item without its prefix and starts with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)",
                 range: headerStart..<headerEnd))
-            return nil
+            // When cmark-gfm's count (that empty cell included) matches, it reads a table all the same: its
+            // rows follow, not a paragraph that could hold another table's header.
+            guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd),
+                headerCells.count + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == alignments.count
+            else { return nil }
+            return .table(index: nil, columns: alignments.count)
         }
         guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }
         guard headerCells.count == alignments.count else {
@@ -268,7 +321,7 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "this table's header is indented like code and reads as a delimiter row: indent it less than four columns",
                 range: headerStart..<headerEnd))
-            return nil
+            return .table(index: nil, columns: alignments.count)
         }
         if let lastGridLine, lastGridLine == header - 1 {
             // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
@@ -276,21 +329,23 @@ public struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: "a grid table is right above this table: put a blank line between them so that each reads on its own",
                 range: headerStart..<headerEnd))
-            return nil
+            return .table(index: nil, columns: alignments.count)
         }
-        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, pos]))
+        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)]))
         return .table(index: result.tables.count - 1, columns: headerCells.count)
     }
 
-    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation).
-    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
+    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`
+    /// line (one that does not continue every open container) cmark-gfm checks the starts against the
+    /// last container it matched, not the paragraph: then any list item and HTML of kind 7 interrupt too.
+    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int, lazy: Bool = false) -> Bool {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return false }
         if p < end && b[p] == UInt8(ascii: ">") { return true }
         if BlockSyntax.thematicBreak(b, p, end) || BlockSyntax.atxHeading(b, p, end) { return true }
         if BlockSyntax.openingFence(b, p, end) != nil { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: true) != nil { return true }
-        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), !item.empty, item.startsAtOne {
+        if HTMLBlock.start(b, p, end, inParagraph: !lazy) != nil { return true }
+        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), lazy || (!item.empty && item.startsAtOne) {
             return true
         }
         return false

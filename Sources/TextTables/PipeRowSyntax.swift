@@ -6,11 +6,23 @@ import GridModel
 enum PipeRowSyntax {
     static let pipe = UInt8(ascii: "|"), backslash = UInt8(ascii: "\\")
 
+    /// What cmark-gfm skips after a pipe and around delimiter-row markers: space, tab, vertical tab, form feed.
     @inline(__always)
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0B || c == 0x0C }
 
+    /// What cmark-gfm trims from a cell's text (`cmark_strbuf_trim`): space and tab (and line ends, which a
+    /// cell never holds), but not a vertical tab or form feed, which stay in the cell.
+    @inline(__always)
+    static func isCellSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+
+    /// Whether a cell's text starts with a byte that cmark-gfm would skip after a pipe: such a cell reads
+    /// the same only as the first cell of a row written without its leading pipe.
+    static func startsWithSkippedSpace(_ text: some Collection<UInt8>) -> Bool {
+        text.first.map(isSpace) ?? false
+    }
+
     /// The cells of the row in `b[p..<end]` (no line terminator, leading indentation skipped),
-    /// each trimmed of surrounding white space; nil when the line holds no cell (blank, or a lone `|`).
+    /// each trimmed of surrounding spaces and tabs; nil when the line holds no cell (blank, or a lone `|`).
     static func cells(_ b: [UInt8], _ p: Int, _ end: Int) -> [Range<Int>]? {
         var cells: [Range<Int>] = []
         appendCells(b, p, end, to: &cells)
@@ -49,8 +61,8 @@ enum PipeRowSyntax {
 
     static func trimmed(_ b: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
         var s = start, e = end
-        while s < e && isSpace(b[s]) { s += 1 }
-        while e > s && isSpace(b[e - 1]) { e -= 1 }
+        while s < e && isCellSpace(b[s]) { s += 1 }
+        while e > s && isCellSpace(b[e - 1]) { e -= 1 }
         return s..<e
     }
 

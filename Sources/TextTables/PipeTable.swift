@@ -51,6 +51,13 @@ public struct PipeTable: Sendable {
         return String(decoding: bytes[cells[rowStarts[row] + column]], as: UTF8.self)
     }
 
+    /// The first cell whose text starts with a vertical tab or form feed (only a row written without its
+    /// leading pipe can hold one: after a pipe cmark-gfm skips them), or nil. Printed with pipes, such a
+    /// cell would lose that byte, so a table holding one is left as it is.
+    public var cellUnprintableAfterPipe: Range<Int>? {
+        cells.first { PipeRowSyntax.startsWithSkippedSpace(bytes[$0]) }
+    }
+
     /// All cell texts, header first.
     public var texts: [[String]] {
         (0..<rowCount).map { r in (0..<cellCount(ofRow: r)).map { text(row: r, column: $0) } }

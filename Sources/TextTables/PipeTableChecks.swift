@@ -5,6 +5,13 @@ public enum PipeTableChecks {
     /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer.
     public static func check(_ table: PipeTable) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        if let cell = table.cellUnprintableAfterPipe {
+            diagnostics.append(Diagnostic(
+                code: .ambiguousTable, severity: .warning,
+                message: "this cell starts with a form feed or vertical tab, which GitHub drops after a pipe: "
+                    + "the table is left as it is",
+                range: cell))
+        }
         let expected = table.columnCount
         for r in 1..<max(1, table.rowCount) {
             let cells = Array(table.cells(ofRow: r))
@@ -34,11 +41,11 @@ public enum PipeTableChecks {
     public static func checkWithFixes(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
         let table = PipeTable.parse(text, region: region)
         var diagnostics = check(table)
-        guard !diagnostics.isEmpty else { return [] }
+        guard !diagnostics.isEmpty, table.cellUnprintableAfterPipe == nil else { return diagnostics }
         let indent = DocumentFormatter.tableIndentation(text, region: region)
         func edits(_ texts: [[String]], _ alignments: [ColumnAlignment]) -> [TextEdit] {
             let printed = PipeTablePrinter(PipeTable(texts: texts, alignments: alignments), indent: indent, options: options).lines()
-            return DocumentFormatter.lineEdits(text, region: region, lines: printed)
+            return DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .pipe)
         }
         let texts = table.texts
         let width = texts.map(\.count).max() ?? 0

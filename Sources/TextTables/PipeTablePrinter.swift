@@ -40,10 +40,15 @@ public struct PipeTablePrinter {
 
     /// Appends printed line `line` (no terminator) to `out`: line 0 is the header, 1 the delimiter row.
     public func appendLine(_ line: Int, to out: inout [UInt8]) {
+        appendLine(line, indent: indent, to: &out)
+    }
+
+    /// `appendLine` with another indentation than the table's (a line that keeps its own).
+    func appendLine(_ line: Int, indent: ArraySlice<UInt8>, to out: inout [UInt8]) {
         switch line {
-        case 0: appendRow(0, to: &out)
-        case 1: appendDelimiter(to: &out)
-        default: appendRow(line - 1, to: &out)
+        case 0: appendRow(0, indent: indent, to: &out)
+        case 1: appendDelimiter(indent: indent, to: &out)
+        default: appendRow(line - 1, indent: indent, to: &out)
         }
     }
 
@@ -56,7 +61,7 @@ public struct PipeTablePrinter {
         }
     }
 
-    private func appendRow(_ r: Int, to out: inout [UInt8]) {
+    private func appendRow(_ r: Int, indent: ArraySlice<UInt8>, to out: inout [UInt8]) {
         let first = table.rowStarts[r]
         let cellCount = table.rowStarts[r + 1] - first
         out.append(contentsOf: indent)
@@ -73,7 +78,7 @@ public struct PipeTablePrinter {
         }
     }
 
-    private func appendDelimiter(to out: inout [UInt8]) {
+    private func appendDelimiter(indent: ArraySlice<UInt8>, to out: inout [UInt8]) {
         out.append(contentsOf: indent)
         out.append(UInt8(ascii: "|"))
         for (c, alignment) in table.alignments.enumerated() {
@@ -105,7 +110,8 @@ public struct PipeTablePrinter {
         }
     }
 
-    /// Exactly how many bytes `appendLine` writes for every line together, terminators not included.
+    /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines
+    /// printed with their own indentation may differ by its length: enough to reserve memory by).
     public var printedByteCount: Int {
         var prefixWidths = [0]
         for w in layout.widths { prefixWidths.append(prefixWidths.last! + w + 3) }

@@ -33,6 +33,9 @@ public enum TableConversion {
         if let tall = grid.cells.first(where: { $0.lines.count > 1 }) {
             return "the cell at \(tall.rect) has \(tall.lines.count) lines: pipe-table cells hold one line"
         }
+        if let cell = grid.cells.first(where: { PipeRowSyntax.startsWithSkippedSpace(($0.lines.first ?? "").utf8) }) {
+            return "the cell at \(cell.rect) starts with a form feed or vertical tab, which GitHub drops after a pipe"
+        }
         return nil
     }
 

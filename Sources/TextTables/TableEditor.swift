@@ -70,7 +70,7 @@ public enum TableEditor {
                 ).lines()
             }
             return TableEditResult(
-                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines),
+                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines, printed: target),
                 convertedToGrid: region.kind == .pipe && target == .grid)
         }
     }

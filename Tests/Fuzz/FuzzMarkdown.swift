@@ -1,5 +1,6 @@
 // libFuzzer target: the Markdown table finder with the pipe- and grid-table parsers and printers.
-// Checks the engine's promises on every input, not only that nothing crashes.
+// Checks the engine's promises on every input, not only that nothing crashes. Seeds hold what readers
+// disagree on: byte-order marks, tabs in container prefixes, form feeds and vertical tabs, `$$` lines.
 import TextTables
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -20,7 +21,22 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for (line, (old, new)) in zip(outsideBefore, outsideAfter).enumerated() {
         precondition(old.elementsEqual(new), "line \(line) outside tables changed")
     }
+    precondition(ByteOrderMark.length(once.output) == ByteOrderMark.length(input), "the byte-order mark changed")
+    checkPipeTablePrefixes(before, after)
     return 0
+}
+
+/// A pipe table keeps its lines, and each line its container prefix byte for byte (tabs that containers
+/// take in part included); only a `>` written without its space may gain one before indentation.
+private func checkPipeTablePrefixes(_ before: TextLines, _ after: TextLines) {
+    let old = MarkdownScanner.scan(before).tables, new = MarkdownScanner.scan(after).tables
+    for (a, b) in zip(old, new) where a.kind == .pipe {
+        precondition(b.kind == .pipe && a.contentStarts.count == b.contentStarts.count, "a pipe table changed its lines")
+        for offset in a.contentStarts.indices {
+            let p = a.prefix(ofLine: offset, in: before), q = b.prefix(ofLine: offset, in: after)
+            precondition(p.elementsEqual(q) || (p.last == UInt8(ascii: ">") && q.elementsEqual(p + [0x20])), "a table line's prefix changed")
+        }
+    }
 }
 
 /// The lines outside tables, terminators included, in order; and how many tables there are.

@@ -14,12 +14,15 @@ struct ConformanceTests {
         try expectSameMeaning(input, options: options, countTables: name != "default/not-tables.md")
     }
 
-    @Test(arguments: 0..<2000)
+    /// `GRIDLS_RANDOM_DOCUMENTS=N` compares N documents instead of 2,000 (seeds 0..<N).
+    static let randomSeeds = 0..<(UInt64(ProcessInfo.processInfo.environment["GRIDLS_RANDOM_DOCUMENTS"] ?? "") ?? 2000)
+
+    /// Every document, those with front matter and `$$` lines too: gridls formats only the tables that
+    /// GitHub's reading and cmark-gfm's agree on, so cmark-gfm must see no change either way.
+    @Test(arguments: randomSeeds)
     func randomDocumentRendersTheSameAfterFormatting(seed: UInt64) throws {
         var generator = RandomDocument(seed: seed)
         let document = Array(generator.make().utf8)
-        // Front matter and `$$` math hide look-alike tables from gridls, deliberately, and not from cmark-gfm.
-        guard !generator.usesExtensions else { return }
         try expectSameMeaning(document, options: FormatOptions())
     }
 

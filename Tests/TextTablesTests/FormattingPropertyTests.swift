@@ -47,6 +47,10 @@ struct FormattingPropertyTests {
         }
         let oldTable = PipeTable.parse(before, region: old), newTable = PipeTable.parse(after, region: new)
         #expect(oldTable.alignments == newTable.alignments)
+        if oldTable.cellUnprintableAfterPipe != nil {  // left as it is
+            #expect(oldTable.texts == newTable.texts)
+            return
+        }
         for (oldRow, newRow) in zip(oldTable.texts, newTable.texts) {
             // A short row gains empty cells up to the header's count; nothing else may change.
             #expect(Array(newRow.prefix(oldRow.count)) == oldRow)

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// GitHub's reference renderer, `cmark-gfm -e table`, as the oracle for what a document means.
+/// GitHub's reference renderer, `cmark-gfm -e table`, as the oracle for what a document means. `--unsafe`
+/// keeps raw HTML in the output, so that a change inside an HTML block shows too.
 enum Cmark {
     static let path = ["/usr/bin/cmark-gfm", "/usr/local/bin/cmark-gfm"].first {
         FileManager.default.isExecutableFile(atPath: $0)
@@ -18,7 +19,7 @@ enum Cmark {
         defer { try? FileManager.default.removeItem(at: file) }
         let out = file.appendingPathExtension("html")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = try ChildProcess(path, ["-e", "table", file.path], output: .file(out.path))
+        let process = try ChildProcess(path, ["-e", "table", "--unsafe", file.path], output: .file(out.path))
         guard process.wait(killingAfter: 60) == 0 else { throw CmarkFailed() }
         let html = try Data(contentsOf: out)
         return String(decoding: html, as: UTF8.self)

@@ -1,15 +1,22 @@
 import TestSupport
 /// Random Markdown documents full of tables and look-alikes, for property and conformance tests:
-/// pipe tables with CJK, emoji, combining marks, escapes and code spans, short and long rows, inside block
-/// quotes and list items, between code fences, HTML blocks and paragraphs that hold pipes.
+/// pipe tables with CJK, emoji, combining marks, escapes and code spans, form feeds and vertical tabs, short
+/// and long rows, inside block quotes and list items (their prefixes with tabs, taken in part or whole),
+/// between code fences, HTML blocks, `$$` lines, front matter and paragraphs that hold pipes; a byte-order
+/// mark may start the document.
 struct RandomDocument {
     var random: SeededRandom
-    /// Whether the document uses front matter or `$$` math blocks, which gridls honours and cmark-gfm does not.
+    /// Whether the document uses front matter or `$$` lines, which GitHub reads and cmark-gfm does not.
     private(set) var usesExtensions = false
 
     static let words = ["alpha", "beta", "x", "42", "3.14", "", "東京", "日本語", "ＡＢＣ", "😀", "👨‍👩‍👧", "🇯🇵",
                         "❤️", "cafe\u{301}", "±°", "Ελλ", "a \\| b", "`code`", "`x \\| y`", "**bold**", "a\tb",
-                        "<br>", "\\", "[link](u)", "ｶﾀｶﾅ"]
+                        "<br>", "\\", "[link](u)", "ｶﾀｶﾅ", "f\u{0C}", "\u{0B}v", "\u{0C}", "$$", "a\u{0B}\u{0C}"]
+
+    /// Prefixes of list-item lines (the item's content at column 2) and of quoted lines, with tabs that the
+    /// item or the `>` takes whole or in part.
+    static let listIndents = ["  ", "\t", " \t", "\t ", "  \t"]
+    static let quotePrefixes = ["> ", ">", ">\t", "> \t", " >\t", ">\t ", "\t"]
 
     init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
@@ -23,11 +30,12 @@ struct RandomDocument {
         for _ in 0..<random.int(1...8) { blocks.append(block()) }
         var text = blocks.joined(separator: random.chance(0.9) ? "\n\n" : "\n")
         if random.chance(0.8) { text += "\n" }
+        if random.chance(0.1) { text = "\u{FEFF}" + text }
         return text.replacingOccurrences(of: "\n", with: newline)
     }
 
     private mutating func block() -> String {
-        switch random.int(0...12) {
+        switch random.int(0...15) {
         case 0: return "```\n" + table() + "\n```"
         case 1: return "<div>\n" + table() + "\n</div>"
         case 2: return "Some prose with a | pipe and `code | pipe`."
@@ -44,6 +52,13 @@ struct RandomDocument {
             let rest = prefixed(lines.dropFirst().joined(separator: "\n"), first: random.pick([">", "> ", ">  "]), rest: "> ")
             return "> quoted\n" + String(repeating: " ", count: random.int(0...2)) + lines[0] + "\n" + rest
         case 9: return prefixed(table() + "\n" + follower(), first: random.pick(["> ", ">", "1. ", "- > "]), rest: random.pick(["> ", ">", "   ", "  > ", ""]))
+        case 13:  // A list item whose lines are indented with tabs, which the item may take in part.
+            return varied("x\n\n" + table() + (random.chance(0.5) ? "\n" + follower() : ""), first: "- ", rest: Self.listIndents)
+        case 14:  // Quoted lines with tabs after (or before) the `>`.
+            return varied(table() + (random.chance(0.5) ? "\n" + follower() : ""), first: random.pick(Self.quotePrefixes), rest: Self.quotePrefixes)
+        case 15:
+            usesExtensions = true
+            return mathLines()
         default: return table() + (random.chance(0.5) ? "\n" + follower() : "")
         }
     }
@@ -55,6 +70,25 @@ struct RandomDocument {
             "<!-- comment -->", "    | indented | row |", "   | three | spaces |", "***", "---", "> quote", "```",
             "\\|", "$$", "| a | b | c | d | e | f |", "x|", "\t| tab |", "<span>x</span>", "[ref]: /url",
         ])
+    }
+
+    /// `$$` lines where GitHub's math and cmark-gfm disagree: around, before and inside tables and fences.
+    private mutating func mathLines() -> String {
+        switch random.int(0...5) {
+        case 0: return "$$\n```$$\n" + table()
+        case 1: return ">$$\n" + table()
+        case 2: return "$$ x $$\n" + table()
+        case 3: return "$$\n" + table() + "\n$$\n" + table()
+        case 4: return "  $$\n\n" + table() + "\n$$"
+        default: return table() + "\n$$\n" + table()
+        }
+    }
+
+    /// Each line after the first gets a prefix picked from `rest`.
+    private mutating func varied(_ text: String, first: String, rest: [String]) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for i in lines.indices { lines[i] = (i == 0 ? first : random.pick(rest)) + lines[i] }
+        return lines.joined(separator: "\n")
     }
 
     private func prefixed(_ text: String, first: String, rest: String) -> String {

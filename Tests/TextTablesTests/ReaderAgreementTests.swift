@@ -1,0 +1,125 @@
+import Testing
+import TextTables
+
+/// Inputs where gridls once read a document otherwise than cmark-gfm (and docutils) do, so that formatting
+/// changed what a reader sees: a byte-order mark, tabs in container prefixes, form feeds and vertical tabs
+/// in cells, and `$$` lines, which GitHub's math reads and cmark-gfm does not.
+struct ReaderAgreementTests {
+    static let bom = "\u{FEFF}"
+
+    func formatted(_ input: String, syntax: DocumentSyntax = .markdown) -> String {
+        String(decoding: DocumentFormatter.format(Array(input.utf8), syntax: syntax).output, as: UTF8.self)
+    }
+
+    // MARK: Byte-order mark (item 7)
+
+    @Test func aTableRightAfterAByteOrderMarkKeepsTheMarkBeforeItsFirstPipe() {
+        #expect(formatted(Self.bom + "a | b\n-|-\n1|2\n") == Self.bom + "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
+    }
+
+    @Test func anHTMLBlockAfterAByteOrderMarkHidesItsTable() {
+        let input = Self.bom + "<div>\n|a|b|\n|-|-|\n</div>\n"
+        #expect(formatted(input) == input)
+    }
+
+    @Test func aGridTableAfterAByteOrderMarkIsFound() {
+        let input = Self.bom + "+-+--+\n|a|b |\n+-+--+\n"
+        #expect(formatted(input) == Self.bom + "+---+---+\n| a | b |\n+---+---+\n")
+    }
+
+    @Test func aGridTableAfterAByteOrderMarkInReStructuredTextIsLeftAlone() {
+        // docutils (0.23) keeps the mark as text, so that the table's first line is a paragraph; pandoc skips it.
+        let input = Self.bom + "+-+--+\n|a|b |\n+-+--+\n"
+        #expect(formatted(input, syntax: .restructuredText) == input)
+    }
+
+    @Test func aByteOrderMarkStartsOnlyTheDocument() {
+        // Elsewhere U+FEFF is text: here a first cell before the pipe, so that the header has two cells.
+        let input = "x\n" + Self.bom + "|a|\n|-|\n"
+        #expect(formatted(input) == input)
+        #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.delimiterCountMismatch])
+    }
+
+    @Test func theRowsOfATableLeftAloneAreNotTheHeaderOfAnother() {
+        // cmark-gfm reads one table from ` a|b` (a lazy header, left alone and reported) to the end: the
+        // last two lines are its rows, not a table of their own.
+        let input = "> quoted\n a|b\n>-|-\n>c|d\n>|e|f|\n>|-|-|\n"
+        #expect(formatted(input) == input)
+        #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.ambiguousTable])
+    }
+
+    @Test(arguments: [
+        ("> a\n2. x\n\n    |a|\n    |-|\n", "> a\n2. x\n\n    | a   |\n    | --- |\n"),
+        ("> a\n-\n  |a|\n  |-|\n", "> a\n-\n  | a   |\n  | --- |\n"),
+        ("> a\n<br>\n> |a|\n> |-|\n", "> a\n<br>\n> |a|\n> |-|\n"),
+    ])
+    func anyListItemOrHTMLTagEndsALazyParagraph(_ input: String, expected: String) {
+        // cmark-gfm checks a line that does not continue the quote against the document, not the paragraph:
+        // a list item starting at 2, an empty one and HTML of kind 7 end the quote (the tables are in the
+        // list items; the last lines are inside the HTML block).
+        #expect(formatted(input) == expected)
+    }
+
+    // MARK: Tabs in container prefixes (item 8)
+
+    @Test func aRowIndentedByATabInAListItemKeepsItsTab() {
+        #expect(formatted("- x\n\n    | a | b |\n    |---|---|\n\t| 1 | 2 |\n")
+            == "- x\n\n    | a   | b   |\n    | --- | --- |\n\t| 1   | 2   |\n")
+    }
+
+    @Test func aTabAfterAQuoteMarkerCountsItsRestAsIndentation() {
+        // `>` takes one column of the tab as its space; the two columns left and two spaces make code.
+        let input = "> x\n>\t  |a|\n>\t  |-|\n"
+        #expect(formatted(input) == input)
+        #expect(MarkdownScanner.scan(TextLines(input)).tables.isEmpty)
+    }
+
+    @Test func aTableWhoseHeaderIsIndentedByAPartialTabKeepsEachRowsIndentation() {
+        #expect(formatted(">\t|a|\n> |-|\n>  |1|\n") == ">\t| a   |\n> | --- |\n> | 1   |\n")
+    }
+
+    // MARK: Form feed and vertical tab (item 9)
+
+    @Test func aFormFeedOrVerticalTabEndingACellStaysInIt() {
+        #expect(formatted("|a\u{0C}|b\u{0B}|\n|-|-|\n") == "| a\u{0C}   | b\u{0B}   |\n| --- | --- |\n")
+    }
+
+    @Test func aFormFeedOrVerticalTabAfterAPipeIsNotInTheCell() {
+        #expect(formatted("|\u{0C}a|\u{0B} b|\n|-|-|\n") == "| a   | b   |\n| --- | --- |\n")
+    }
+
+    @Test func aRowWhoseFirstCellStartsWithAFormFeedIsLeftAlone() {
+        // After a pipe cmark-gfm drops a form feed: no row with a leading pipe holds this cell.
+        let input = "|a|b|\n|-|-|\n\u{0C}x|y\n"
+        #expect(formatted(input) == input)
+    }
+
+    @Test(arguments: [
+        ("<br> \u{0C}", false), ("<br>\u{0B}", true), ("<div\u{0C}", false), ("<div\u{0B}", false),
+        ("<a\u{0C}href=x>", false), ("<a\u{0B}href=x>", false), ("<a href=x\u{0C}>", false), ("<pre\u{0C}", false),
+        ("</a\u{0C}>", false),
+    ])
+    func formFeedsAndVerticalTabsInHTMLTagsAreWhiteSpaceAsInCmarkGFM(_ tag: String, tableFollows: Bool) {
+        // After a complete tag cmark-gfm allows a form feed but not a vertical tab before the line's end.
+        #expect(MarkdownScanner.scan(TextLines(tag + "\n|a|\n|-|\n")).tables.count == (tableFollows ? 1 : 0))
+    }
+
+    // MARK: `$$` lines (item 10)
+
+    @Test(arguments: [
+        "$$\n```$$\nx||\n-|-\n",  // cmark-gfm: a fence opens on line 2 and holds the table
+        ">$$\nx||\n-|-\n",  // cmark-gfm: the table is a lazy continuation of the quoted paragraph
+        "$$\n|a|\n|-|\n$$\n",  // GitHub: math
+    ])
+    func aTableOnlyOneReadingSeesIsLeftAloneAndReported(_ input: String) {
+        #expect(formatted(input) == input)
+        let scan = MarkdownScanner.scan(TextLines(input))
+        #expect(scan.tables.isEmpty)
+        #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
+    }
+
+    @Test func aTableBothReadingsSeeIsFormatted() {
+        #expect(formatted("$$\nx\n$$\n\n|a|\n|-|\n") == "$$\nx\n$$\n\n| a   |\n| --- |\n")
+        #expect(formatted("---\nt: 1\n---\n\n|a|\n|-|\n") == "---\nt: 1\n---\n\n| a   |\n| --- |\n")
+    }
+}
