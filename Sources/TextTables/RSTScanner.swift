@@ -32,7 +32,7 @@ public enum RSTScanner {
                 line += 1
                 continue
             }
-            if previousBlank && GridTableSyntax.isTopBorder(b, p, end) {
+            if previousBlank && GridTableSyntax.isDocutilsTopBorder(b, p, end) {
                 var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start], syntax: .restructuredText)
                 line += 1
                 while line < text.count {

@@ -1,13 +1,12 @@
-import TestSupport
 /// Random Markdown documents full of tables and look-alikes, for property and conformance tests:
 /// pipe tables with CJK, emoji, combining marks, escapes and code spans, form feeds and vertical tabs, short
 /// and long rows, inside block quotes and list items (their prefixes with tabs, taken in part or whole),
 /// between code fences, HTML blocks, `$$` lines, front matter and paragraphs that hold pipes; a byte-order
 /// mark may start the document.
-struct RandomDocument {
-    var random: SeededRandom
+public struct RandomDocument {
+    public var random: SeededRandom
     /// Whether the document uses front matter or `$$` lines, which GitHub reads and cmark-gfm does not.
-    private(set) var usesExtensions = false
+    public private(set) var usesExtensions = false
 
     static let words = ["alpha", "beta", "x", "42", "3.14", "", "東京", "日本語", "ＡＢＣ", "😀", "👨‍👩‍👧", "🇯🇵",
                         "❤️", "cafe\u{301}", "±°", "Ελλ", "a \\| b", "`code`", "`x \\| y`", "**bold**", "a\tb",
@@ -18,9 +17,9 @@ struct RandomDocument {
     static let listIndents = ["  ", "\t", " \t", "\t ", "  \t"]
     static let quotePrefixes = ["> ", ">", ">\t", "> \t", " >\t", ">\t ", "\t"]
 
-    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed) }
 
-    mutating func make() -> String {
+    public mutating func make() -> String {
         let newline = random.chance(0.25) ? "\r\n" : "\n"
         var blocks: [String] = []
         if random.chance(0.1) {
@@ -97,7 +96,7 @@ struct RandomDocument {
         }.joined(separator: "\n")
     }
 
-    mutating func table() -> String {
+    public mutating func table() -> String {
         let columns = random.int(1...5)
         let indent = String(repeating: " ", count: random.chance(0.2) ? random.int(1...3) : 0)
         let outer = random.chance(0.8)

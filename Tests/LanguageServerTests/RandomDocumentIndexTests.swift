@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TestSupport
+import TextTables
+@testable import LanguageServer
+
+/// The random documents the cmark-gfm conformance test formats (byte-order marks, tabs in container
+/// prefixes, form feeds, `$$` lines, front matter, look-alikes), edited at random: after every edit the
+/// server's tables and diagnostics are those of a fresh reading of the same text.
+struct RandomDocumentIndexTests {
+    static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_RANDOM_DOCUMENTS"] ?? "") ?? 300
+
+    @Test func editsLeaveWhatAFreshReadingFinds() {
+        for seed in 0..<UInt64(Self.count) {
+            var generator = RandomDocument(seed: seed &+ 50_000)
+            var random = SeededRandom(seed: seed)
+            let text = generator.make()
+            var open = OpenDocument(uri: "file:///r.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+            for step in 0..<8 {
+                let lines = open.text.lineCount
+                let from = random.below(lines), to = min(lines - 1, from + random.below(3))
+                let start = (from, random.chance(0.7) ? 0 : min(1, open.text.line(from).count))
+                let end = (to, random.chance(0.5) ? open.text.line(to).count : 0)
+                let ordered = start <= end ? (start, end) : (end, start)
+                // A block from another random document, a fragment of a line, or nothing (a deletion).
+                let replacement = random.chance(0.4) ? generator.make() : random.chance(0.5) ? random.pick(["|", "---", "$$", "\n", "\u{FEFF}", "\t", "> "]) : ""
+                open.replace(from: ordered.0, to: ordered.1, with: Array(replacement.utf8))
+                let fresh = open.reread
+                #expect(open.diagnosticLines == fresh.diagnosticLines, "seed \(seed) step \(step)")
+                #expect(open.index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "seed \(seed) step \(step)")
+                if open.diagnosticLines != fresh.diagnosticLines { return }
+            }
+        }
+    }
+}
