@@ -110,4 +110,11 @@ enum BlockSyntax {
         }
         return false
     }
+
+    /// `[ ]`, `[x]` or `[X]` followed by a space or tab: GitHub's task-list checkbox at a list item's start.
+    static func taskListMarker(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        guard end - p >= 4, b[p] == UInt8(ascii: "["), b[p + 2] == UInt8(ascii: "]"),
+              [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(b[p + 1]) else { return false }
+        return b[p + 3] == 0x20 || b[p + 3] == 0x09
+    }
 }

@@ -44,6 +44,8 @@ public struct MarkdownScanner {
     private var result = TableScan()
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
     private var lastGridLine: Int?
+    /// The latest line that opened a list item: GitHub reads a task-list marker at the start of its text.
+    private var listItemLine: Int?
 
     public static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
@@ -122,7 +124,9 @@ public struct MarkdownScanner {
             containers.removeLast(containers.count - matched)
             leaf = .none
         }
+        let before = containers.count
         openContainers(&pos, &column, end)
+        if containers.count > before, case .listItem = containers[containers.count - 1] { listItemLine = line }
         startLeaf(line: line, pos: pos, column: column, end: end)
     }
 
@@ -303,6 +307,17 @@ public struct MarkdownScanner {
             guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd),
                 headerCells.count + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == alignments.count
             else { return nil }
+            return .table(index: nil, columns: alignments.count)
+        }
+        if listItemLine == header, BlockSyntax.taskListMarker(b, headerText, headerEnd) {
+            // GitHub reads `[ ]` or `[x]` opening a list item as its checkbox, outside the table, whose header
+            // is the rest of the line: printed after a pipe the checkbox would become text. Leave it, say so.
+            let (_, afterBox) = BlockSyntax.indentation(b, headerText + 3, headerEnd)
+            guard PipeRowSyntax.cells(b, afterBox, headerEnd)?.count == alignments.count else { return nil }
+            result.diagnostics.append(Diagnostic(
+                code: .ambiguousTable, severity: .warning,
+                message: "this table's header starts a task-list item ([ ] or [x]), which GitHub shows as a checkbox outside the table: put the table on its own lines below the item's text",
+                range: headerStart..<headerEnd))
             return .table(index: nil, columns: alignments.count)
         }
         guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }

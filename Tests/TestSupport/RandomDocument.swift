@@ -40,7 +40,10 @@ public struct RandomDocument {
         case 2: return "Some prose with a | pipe and `code | pipe`."
         case 3: return "    " + table().replacingOccurrences(of: "\n", with: "\n    ")
         case 4: return prefixed(table(), first: "> ", rest: "> ")
-        case 5: return prefixed("item\n\n" + table(), first: "- ", rest: "  ")
+        case 5:
+            // Sometimes the table's header starts the item, after a task-list checkbox GitHub reads.
+            let item = random.chance(0.5) ? "item\n\n" + table() : random.pick(["[ ] ", "[x] ", "[X] ", "[]", "[ ]"]) + table()
+            return prefixed(item, first: random.pick(["- ", "1. ", "* "]), rest: "  ")
         case 6: return "# Heading | with pipe"
         case 7:
             usesExtensions = true

@@ -11,6 +11,24 @@ struct ReaderAgreementTests {
         String(decoding: DocumentFormatter.format(Array(input.utf8), syntax: syntax).output, as: UTF8.self)
     }
 
+    // MARK: Task lists
+
+    @Test func aTableWhoseHeaderStartsATaskListItemIsLeftAlone() {
+        let input = "- [ ] Task | Owner\n  ---|---\n  Buy | me\n"
+        #expect(formatted(input) == input)
+        let scan = MarkdownScanner.scan(TextLines(Array(input.utf8)))
+        #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
+        // GitHub's header is what follows the checkbox: one cell here, so with two delimiters no table at all.
+        let withPipes = "* [x] | a | b |\n  |---|---|\n"
+        #expect(formatted(withPipes) == withPipes)
+        let notATable = "- [x] Task\n  ---|---\n"
+        #expect(formatted(notATable) == notATable)
+        #expect(MarkdownScanner.scan(TextLines(Array(notATable.utf8))).diagnostics.isEmpty)
+        // Not a checkbox: below the item's first line, or without the space after it.
+        #expect(formatted("- item\n\n  [ ] Task | Owner\n  ---|---\n") == "- item\n\n  | [ ] Task | Owner |\n  | -------- | ----- |\n")
+        #expect(formatted("- [ ]Task | Owner\n  ---|---\n") == "- | [ ]Task | Owner |\n  | ------- | ----- |\n")
+    }
+
     // MARK: Byte-order mark (item 7)
 
     @Test func aTableRightAfterAByteOrderMarkKeepsTheMarkBeforeItsFirstPipe() {

@@ -19,7 +19,7 @@ enum Cmark {
         defer { try? FileManager.default.removeItem(at: file) }
         let out = file.appendingPathExtension("html")
         defer { try? FileManager.default.removeItem(at: out) }
-        let process = try ChildProcess(path, ["-e", "table", "--unsafe", file.path], output: .file(out.path))
+        let process = try ChildProcess(path, ["-e", "table", "-e", "tasklist", "--unsafe", file.path], output: .file(out.path))
         guard process.wait(killingAfter: 60) == 0 else { throw CmarkFailed() }
         let html = try Data(contentsOf: out)
         return String(decoding: html, as: UTF8.self)
