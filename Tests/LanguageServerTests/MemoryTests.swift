@@ -19,7 +19,11 @@ struct MemoryTests {
         frame((["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params] as JSON).serialized())
     }
 
-    @Test func aClientThatSendsWithoutReadingIsSlowedDownAndEverythingIsAnswered() throws {
+    /// Under a sanitizer the process's own bookkeeping (shadow memory, quarantine) swamps these figures.
+    static let measurable = ProcessInfo.processInfo.environment["GRIDLS_SANITIZER"] == nil
+
+    @Test(.enabled(if: measurable, "resident memory is not the server's own under a sanitizer"))
+    func aClientThatSendsWithoutReadingIsSlowedDownAndEverythingIsAnswered() throws {
         let process = try ChildProcess(LSPClient.binary.path, input: .pipe, output: .pipe)
         let pid = process.pid
         let count = 12_000, padding = String(repeating: "x", count: 5_000)  // 60 MB of requests
@@ -77,7 +81,8 @@ struct MemoryTests {
         #expect(process.wait(killingAfter: 20) == 0)
     }
 
-    @Test func answersToRequestsTheServerNeverSentAreDropped() throws {
+    @Test(.enabled(if: measurable, "resident memory is not the server's own under a sanitizer"))
+    func answersToRequestsTheServerNeverSentAreDropped() throws {
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///u.md", "| a |\n|-|\n")

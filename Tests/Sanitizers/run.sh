@@ -18,7 +18,7 @@ for sanitizer in $sanitizers; do
         exit 1
     fi
     options="log_path=$reports/report"
-    if GRIDLS_BINARY="$PWD/$scratch/debug/gridls" TSAN_OPTIONS="$options" ASAN_OPTIONS="$options:detect_leaks=1" \
+    if GRIDLS_BINARY="$PWD/$scratch/debug/gridls" GRIDLS_SANITIZER="$sanitizer" TSAN_OPTIONS="$options" ASAN_OPTIONS="$options:detect_leaks=1" \
         swift test --skip-build --filter "LanguageServerTests|GridlsCLITests" > "$reports/tests.log" 2>&1; then
         grep -E "^✔ Test run with" "$reports/tests.log" || true
     else
