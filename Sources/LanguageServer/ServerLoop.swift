@@ -28,7 +28,9 @@ public enum ServerLoop {
                     writer.write(Outgoing.error(id: id, ResponseError(code: ErrorCode.requestCancelled, message: "the request was cancelled")))
                     continue
                 }
+                inbox.handling(message)
                 server.handle(message)
+                inbox.handling(nil)
                 if let code = server.exitCode { return code }
             }
         }
@@ -106,6 +108,10 @@ final class Inbox: @unchecked Sendable {
     private var peakBytes = 0
     private var closed = false
     private var cancelled: Set<RequestID> = []
+    /// The request the handler is working on, and whether the client has cancelled it since: a wait for
+    /// the client's answer on its behalf (`workspace/applyEdit`) then ends at once.
+    private var current: RequestID?
+    private var currentCancelled = false
     private var awaited: Set<RequestID> = []
     private var responses: [RequestID: Result<JSON, ResponseError>] = [:]
     /// The reader waits at the higher limit it may use while an answer is awaited.
@@ -142,12 +148,26 @@ final class Inbox: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Marks a request as cancelled if it is still waiting in the queue.
+    /// Marks a request as cancelled if it is still waiting in the queue, or ends the handler's wait on
+    /// the client if it is the request being handled.
     func cancel(_ id: RequestID) {
         condition.lock()
         defer { condition.unlock() }
+        if id == current {
+            currentCancelled = true
+            condition.broadcast()
+            return
+        }
         let queued = queue[head...].contains { if case .request(id, _, _) = $0 { return true } else { return false } }
         if queued { cancelled.insert(id) }
+    }
+
+    /// Records which request the handler works on (nil when it is done).
+    func handling(_ message: Incoming?) {
+        condition.lock()
+        defer { condition.unlock() }
+        if case let .request(id, _, _)? = message { current = id } else { current = nil }
+        currentCancelled = false
     }
 
     func takeCancellation(_ id: RequestID) -> Bool {
@@ -216,11 +236,13 @@ final class Inbox: @unchecked Sendable {
         defer { condition.unlock() }
         awaited.insert(id)
         condition.broadcast()  // a reader waiting at the normal limit may now go on
-        while responses[id] == nil && !closed && !readerStuck {
+        while responses[id] == nil && !closed && !readerStuck && !currentCancelled {
             if !condition.wait(until: deadline) { break }
         }
         awaited.remove(id)
-        if responses[id] == nil && readerStuck {
+        if responses[id] == nil && currentCancelled {
+            FileLog.write("gridls: stopped waiting for an answer to \(id): the client cancelled the request it serves")
+        } else if responses[id] == nil && readerStuck {
             FileLog.write("gridls: stopped waiting for an answer to \(id): the client sent \(queue.count - head) messages without it")
         }
         return responses.removeValue(forKey: id)

@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import Testing
 
@@ -97,6 +98,23 @@ struct CodeActionTests {
         #expect(applying(received?["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: pipe) == "| a   |\n| --- |\n| 1   |\n| 3   |\n")
         let refused = client.request("workspace/executeCommand", ["command": "gridls.splitCell", "arguments": [["uri": "file:///p.md", "range": range(2, 2, 2, 2)]]])
         #expect(refused["error"]?["code"] == -32602)
+    }
+
+    @Test func cancellingACommandEndsItsWaitForTheClientsAnswer() throws {
+        let client = try LSPClient()
+        client.answersServerRequests = false  // the client never answers workspace/applyEdit
+        _ = client.initialize()
+        client.open("file:///c.md", pipe)
+        client.send(["jsonrpc": "2.0", "id": 99, "method": "workspace/executeCommand", "params": [
+            "command": "gridls.deleteColumn", "arguments": [["uri": "file:///c.md", "range": range(2, 6, 2, 6)]],
+        ]])
+        #expect(client.waitFor { $0["method"] == "workspace/applyEdit" } != nil)
+        let start = Date()
+        client.notify("$/cancelRequest", ["id": 99])
+        let answer = client.waitFor { $0["id"] == 99 && $0["method"] == nil }
+        #expect(answer?["result"]?["applied"] == false)
+        #expect(Date().timeIntervalSince(start) < 10)  // the wait would otherwise last 30 s
+        #expect(client.request("textDocument/hover", ["textDocument": textDocument("file:///c.md"), "position": ["line": 2, "character": 2]])["result"] != nil)
     }
 
     @Test func fixAllFormatsEveryTable() throws {
