@@ -59,9 +59,10 @@ public struct MarkdownScanner {
     /// mark on the first line is skipped as cmark-gfm skips it (it stays, byte for byte, in that line's prefix).
     public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true)
-        guard github.usedExtension else { return (github.scan, github.restartable) }
+        guard github.usedExtension else { return (LoneCarriageReturn.guarding(github.scan, in: text), github.restartable) }
         let commonMark = scanOnce(text, startsDocument: frontMatter, githubExtensions: false)
-        return ReadingAgreement.combine(text, github: (github.scan, github.restartable), commonMark: (commonMark.scan, commonMark.restartable))
+        let agreed = ReadingAgreement.combine(text, github: (github.scan, github.restartable), commonMark: (commonMark.scan, commonMark.restartable))
+        return (LoneCarriageReturn.guarding(agreed.scan, in: text), agreed.restartable)
     }
 
     private static func scanOnce(_ text: TextLines, startsDocument: Bool, githubExtensions: Bool)

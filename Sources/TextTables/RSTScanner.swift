@@ -49,7 +49,7 @@ public enum RSTScanner {
             previousBlank = false
             line += 1
         }
-        return (result, restartable)
+        return (LoneCarriageReturn.guarding(result, in: text), restartable)
     }
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.

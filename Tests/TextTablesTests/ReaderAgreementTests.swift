@@ -11,6 +11,20 @@ struct ReaderAgreementTests {
         String(decoding: DocumentFormatter.format(Array(input.utf8), syntax: syntax).output, as: UTF8.self)
     }
 
+    // MARK: A carriage return without a line feed
+
+    @Test(arguments: ["| a | b |\n|---|---|\n| 1 | 2 |\r| 3 | 4 |\n", "x\r| a | b |\n|---|---|\n", "| a |\r| b |\n|---|\n"])
+    func aTableHoldingALoneCarriageReturnIsLeftAloneAndReported(_ input: String) {
+        // cmark-gfm ends a line at the CR, Vim and Neovim do not: no printing keeps both readings.
+        let result = DocumentFormatter.format(Array(input.utf8))
+        #expect(result.output == Array(input.utf8))
+        #expect(result.refused.isEmpty)  // a warning, not an error: `format` exits 0
+        let scan = MarkdownScanner.scan(TextLines(Array(input.utf8)))
+        #expect(scan.tables.isEmpty)
+        #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
+        #expect(formatted("| a | b |\r\n|---|---|\r\n") == "| a   | b   |\r\n| --- | --- |\r\n")  // CRLF is a line end
+    }
+
     // MARK: Task lists
 
     @Test func aTableWhoseHeaderStartsATaskListItemIsLeftAlone() {

@@ -1,0 +1,40 @@
+/// A carriage return that no line feed follows ends a line for cmark-gfm, docutils, pandoc and the LSP
+/// specification, but not for Vim, Neovim or gridls's own lines (it stays in the line, as those editors
+/// keep it). Where one falls inside a table, readers and editors disagree on the table's rows, so the
+/// table is left as it is and reported; a look-alike's error there becomes that report.
+enum LoneCarriageReturn {
+    static let carriageReturn = UInt8(ascii: "\r")
+
+    /// Whether line `line` holds a carriage return in its text (its terminator, `\r\n` included, apart).
+    static func isIn(_ text: TextLines, line: Int) -> Bool {
+        text.bytes[text.starts[line]..<text.contentEnd(line)].contains(carriageReturn)
+    }
+
+    /// `scan` with every table that holds a lone carriage return taken out and reported, and look-alike
+    /// errors on such lines reported the same way instead.
+    static func guarding(_ scan: TableScan, in text: TextLines) -> TableScan {
+        guard text.bytes.contains(carriageReturn) else { return scan }  // the common case: nothing to do
+        var result = TableScan()
+        for region in scan.tables {
+            guard let line = region.lines.first(where: { isIn(text, line: $0) }) else {
+                result.tables.append(region)
+                continue
+            }
+            result.diagnostics.append(report(text, line: line))
+        }
+        for diagnostic in scan.diagnostics {
+            let line = text.line(containing: diagnostic.range.lowerBound)
+            let suspect = diagnostic.code == .delimiterCountMismatch && (isIn(text, line: line) || (line > 0 && isIn(text, line: line - 1)))
+            result.diagnostics.append(suspect ? report(text, line: isIn(text, line: line) ? line : line - 1) : diagnostic)
+        }
+        result.diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
+        return result
+    }
+
+    private static func report(_ text: TextLines, line: Int) -> Diagnostic {
+        Diagnostic(
+            code: .ambiguousTable, severity: .warning,
+            message: "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break",
+            range: text.starts[line]..<text.contentEnd(line))
+    }
+}
