@@ -13,7 +13,7 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // Grid tables may print taller or shorter, so lines are compared outside tables, in order.
     let before = TextLines(input), after = TextLines(once.output)
     // `gridls format` fails exactly where `gridls check` finds an error (look-alikes and grid errors alike).
-    let errors = DocumentFormatter.diagnostics(before, scan: MarkdownScanner.scan(before)).filter { $0.severity == .error }
+    let errors = DocumentFormatter.diagnostics(before, scan: MarkdownScanner.scan(before), options: .init()).filter { $0.severity == .error }
     precondition(once.refused == errors, "format refuses other errors than check reports")
     let (outsideBefore, tablesBefore) = linesOutsideTables(before), (outsideAfter, tablesAfter) = linesOutsideTables(after)
     precondition(tablesBefore == tablesAfter, "formatting changed the number of tables")
