@@ -31,7 +31,7 @@ extension Server {
         let offered = client.positionEncodings
         encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-16") || offered.isEmpty ? .utf16
             : offered.contains("utf-32") ? .utf32 : .utf16
-        for problem in settings.apply(params.optional("initializationOptions")) { FileLog.write("gridls: \(problem)") }
+        for problem in settings.apply(params.optional("initializationOptions")) { log(problem) }  // logMessage may precede the answer
         state = .running
         return [
             "capabilities": [

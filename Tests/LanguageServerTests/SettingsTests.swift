@@ -74,6 +74,12 @@ struct SettingsTests {
         #expect(applying(format["edit"]?["changes"]?["file:///s.md"]?.array ?? [], to: text) == "| a\tb | c   |\n| ------- | --- |\n| x       | y   |\n")
     }
 
+    @Test func badInitializationOptionsAreLoggedToTheClientToo() throws {
+        let client = try LSPClient()
+        _ = client.initialize(options: ["tabSize": "wide"])
+        #expect(client.notification("window/logMessage")?["message"] == "tabSize must be a whole number from 1 to 32")
+    }
+
     @Test func removedAndUnknownSettingsAreLoggedAndIgnored() throws {
         let client = try LSPClient()
         _ = client.initialize()
