@@ -40,7 +40,7 @@ struct DocumentJob: Sendable {
             let result = DocumentFormatter.format(original, syntax: syntax, options: options)
             let changed = result.output != original
             if let file, changed { try file.replace(with: result.output) }
-            let text = TextLines(original)
+            let text = TextLines.readerLines(original)  // as `format` read it
             let output: [UInt8]? = switch mode {
             case .print: result.output
             case .diff where changed:
@@ -55,7 +55,7 @@ struct DocumentJob: Sendable {
 
     func check() -> Outcome {
         do {
-            let text = TextLines(try read())
+            let text = TextLines.readerLines(try read())
             return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: options))
         } catch {
             return .failed(error)

@@ -153,7 +153,7 @@ public enum DocumentFormatter {
     /// The formatted document, printed table by table into one buffer (a table's printer is dropped once
     /// it is printed, so memory follows the largest table, not all of them together).
     public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
-        let text = TextLines(bytes)
+        let text = TextLines.readerLines(bytes)
         let scan = syntax.scan(text)
         var refused = scan.diagnostics.filter { $0.severity == .error }
         var out: [UInt8] = []

@@ -28,12 +28,31 @@ public struct TextLines: Sendable {
 
     public init(_ text: String) { self.init(Array(text.utf8)) }
 
+    private init(bytes: [UInt8], starts: [Int]) {
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// The lines as the documents' readers split them: cmark-gfm, docutils and pandoc also end a line at a
+    /// carriage return that no line feed follows (so does LSP, but Vim and Neovim keep it in the line, and
+    /// the language server follows them). The command line reads documents this way.
+    public static func readerLines(_ bytes: [UInt8]) -> TextLines {
+        let plain = TextLines(bytes)
+        guard bytes.contains(LoneCarriageReturn.carriageReturn) else { return plain }
+        var starts = [0]
+        starts.reserveCapacity(plain.starts.count)
+        for (i, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {
+            starts.append(i + 1)
+        }
+        return TextLines(bytes: bytes, starts: starts)
+    }
+
     public var count: Int { starts.count }
 
     /// Offset just past the line's last byte, its terminator included.
     public func fullEnd(_ line: Int) -> Int { line + 1 < starts.count ? starts[line + 1] : bytes.count }
 
-    /// Offset where the line's content ends, before `\n` or `\r\n`.
+    /// Offset where the line's content ends, before `\n`, `\r\n` or (in `readerLines`) a lone `\r`.
     public func contentEnd(_ line: Int) -> Int {
         var end = fullEnd(line)
         if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
@@ -41,7 +60,8 @@ public struct TextLines: Sendable {
         return end
     }
 
-    /// The line's terminator bytes: `\n`, `\r\n`, or nothing on the last line.
+    /// The line's terminator bytes: `\n`, `\r\n`, a lone `\r` ending the text (or any, in `readerLines`), or
+    /// nothing on the last line.
     public func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
 
     /// The line that byte `offset` lies in (the last line for the end of the text), by binary search.

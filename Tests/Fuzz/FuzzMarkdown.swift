@@ -11,7 +11,7 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let twice = DocumentFormatter.format(once.output, options: .init())
     precondition(twice.output == once.output, "formatting is not idempotent")
     // Grid tables may print taller or shorter, so lines are compared outside tables, in order.
-    let before = TextLines(input), after = TextLines(once.output)
+    let before = TextLines.readerLines(input), after = TextLines.readerLines(once.output)
     // `gridls format` fails exactly where `gridls check` finds an error (look-alikes and grid errors alike).
     let errors = DocumentFormatter.diagnostics(before, scan: MarkdownScanner.scan(before), options: .init()).filter { $0.severity == .error }
     precondition(once.refused == errors, "format refuses other errors than check reports")

@@ -10,7 +10,7 @@ public struct RandomDocument {
 
     static let words = ["alpha", "beta", "x", "42", "3.14", "", "東京", "日本語", "ＡＢＣ", "😀", "👨‍👩‍👧", "🇯🇵",
                         "❤️", "cafe\u{301}", "±°", "Ελλ", "a \\| b", "`code`", "`x \\| y`", "**bold**", "a\tb",
-                        "<br>", "\\", "[link](u)", "ｶﾀｶﾅ", "f\u{0C}", "\u{0B}v", "\u{0C}", "$$", "a\u{0B}\u{0C}"]
+                        "<br>", "\\", "[link](u)", "ｶﾀｶﾅ", "f\u{0C}", "\u{0B}v", "\u{0C}", "$$", "a\u{0B}\u{0C}", "a\rb"]
 
     /// Prefixes of list-item lines (the item's content at column 2) and of quoted lines, with tabs that the
     /// item or the `>` takes whole or in part.

@@ -33,7 +33,7 @@ struct ConformanceTests {
         let before = try Cmark.html(input)
         #expect(try Cmark.html(output) == before, "\(String(decoding: input, as: UTF8.self))")
         // Tables gridls refuses as ambiguous are left alone (the HTML above shows it) but not counted.
-        let scan = MarkdownScanner.scan(TextLines(input))
+        let scan = MarkdownScanner.scan(TextLines.readerLines(input))
         guard countTables, !scan.diagnostics.contains(where: { $0.code == .ambiguousTable }) else { return }
         let tablesFound = scan.tables.count
         let tablesRendered = before.components(separatedBy: "<table>").count - 1

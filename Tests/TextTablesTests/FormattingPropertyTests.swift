@@ -13,11 +13,11 @@ struct FormattingPropertyTests {
         let input = Array(generator.make().utf8)
         let result = DocumentFormatter.format(input), output = result.output
         #expect(DocumentFormatter.format(output).output == output, "not idempotent")
-        let inputText = TextLines(input)
+        let inputText = TextLines.readerLines(input)
         let errors = DocumentFormatter.diagnostics(inputText, scan: MarkdownScanner.scan(inputText)).filter { $0.severity == .error }
         #expect(result.refused == errors, "format refuses other errors than check reports")
 
-        let before = TextLines(input), after = TextLines(output)
+        let before = TextLines.readerLines(input), after = TextLines.readerLines(output)
         #expect(before.count == after.count, "line count changed")
         guard before.count == after.count else { return }
         let scanBefore = MarkdownScanner.scan(before), scanAfter = MarkdownScanner.scan(after)
