@@ -11,41 +11,36 @@ struct SettingsTests {
         ])["result"]?.array ?? []
     }
 
-    /// Grid tables are measured as their reader counts (`±` is one column for pandoc, whatever the
-    /// setting); the fix prints what formatting prints, so formatting has nothing left to do.
-    @Test func reLayingFixPrintsWhatFormattingPrints() throws {
-        let broken = "+----+---+\n| ±± | b |\n+-----+---+\n| c | d |\n+----+---+\n"
+    /// Opens `text` with `options`, applies the quick fix titled `title` offered at `line`, and returns
+    /// the fixed text after checking that formatting it has nothing left to do (the fix printed as
+    /// formatting prints, with the same settings).
+    func fixed(_ text: String, options: JSON, line: Int, title: String) throws -> String {
         let client = try LSPClient()
-        _ = client.initialize(options: ["ambiguousWidth": 2])
-        client.open("file:///w.md", broken)
+        _ = client.initialize(options: options)
+        client.open("file:///q.md", text)
         let fixes = client.request("textDocument/codeAction", [
-            "textDocument": textDocument("file:///w.md"), "range": range(2, 0, 2, 0), "context": ["diagnostics": [], "only": ["quickfix"]],
+            "textDocument": textDocument("file:///q.md"), "range": range(line, 1, line, 1), "context": ["diagnostics": [], "only": ["quickfix"]],
         ])["result"]?.array ?? []
-        let relay = try #require(fixes.first { $0["title"] == "Re-lay the table from its cells" })
-        let fixed = applying(relay["edit"]?["changes"]?["file:///w.md"]?.array ?? [], to: broken)
-        #expect(fixed == "+----+---+\n| ±± | b |\n+----+---+\n| c  | d |\n+----+---+\n")
+        let fix = try #require(fixes.first { $0["title"] == .string(title) })
+        let result = applying(fix["edit"]?["changes"]?["file:///q.md"]?.array ?? [], to: text)
         client.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///w.md", "version": 2], "contentChanges": [["text": .string(fixed)]],
+            "textDocument": ["uri": "file:///q.md", "version": 2], "contentChanges": [["text": .string(result)]],
         ])
-        #expect(formatting(client, "file:///w.md") == [])
+        #expect(formatting(client, "file:///q.md") == [], "\(title)")
+        return result
     }
 
+    /// Grid tables are measured as their reader counts (`±` is one column for pandoc, whatever the setting).
+    @Test func reLayingFixPrintsWhatFormattingPrints() throws {
+        let broken = "+----+---+\n| ±± | b |\n+-----+---+\n| c | d |\n+----+---+\n"
+        #expect(try fixed(broken, options: ["ambiguousWidth": 2], line: 2, title: "Re-lay the table from its cells")
+            == "+----+---+\n| ±± | b |\n+----+---+\n| c  | d |\n+----+---+\n")
+    }
+
+    /// `±` takes two columns here, in the fix as in formatting.
     @Test func pipeQuickFixMeasuresWithTheAmbiguousWidthSetting() throws {
-        let short = "| ±± | b |\n|---|---|\n| 1 |\n"
-        let client = try LSPClient()
-        _ = client.initialize(options: ["ambiguousWidth": 2])
-        client.open("file:///p.md", short)
-        let fixes = client.request("textDocument/codeAction", [
-            "textDocument": textDocument("file:///p.md"), "range": range(2, 1, 2, 1), "context": ["diagnostics": [], "only": ["quickfix"]],
-        ])["result"]?.array ?? []
-        let fill = try #require(fixes.first { $0["title"] == "Fill the row with empty cells" })
-        let fixed = applying(fill["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: short)
-        // `±` takes two columns here, in the fix as in formatting.
-        #expect(fixed == "| ±± | b   |\n| ---- | --- |\n| 1    |     |\n")
-        client.notify("textDocument/didChange", [
-            "textDocument": ["uri": "file:///p.md", "version": 2], "contentChanges": [["text": .string(fixed)]],
-        ])
-        #expect(formatting(client, "file:///p.md") == [])
+        #expect(try fixed("| ±± | b |\n|---|---|\n| 1 |\n", options: ["ambiguousWidth": 2], line: 2, title: "Fill the row with empty cells")
+            == "| ±± | b   |\n| ---- | --- |\n| 1    |     |\n")
     }
 
     @Test func formattingTakesTheRequestsTabSize() throws {
