@@ -64,7 +64,12 @@ struct GridTableReader {
                 keepReaderWidthErrorsAlone()
             }
             if !diagnostics.contains(where: { $0.severity == .error }), let cells {
-                return GridTableParse(grid: makeGrid(cells), diagnostics: diagnostics, wasReLaid: wasReLaid)
+                let grid = makeGrid(cells)
+                // Lines whose `|` stand off the borders' columns (text typed into a cell pushes them) read
+                // as another table in pandoc and docutils: report them, and offer the table the cells mean.
+                guard wasReLaid, let grid else { return GridTableParse(grid: grid, diagnostics: diagnostics, wasReLaid: wasReLaid) }
+                reportDrift(grid)
+                return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
             if let cells, !irregularRegions.isEmpty, diagnostics.allSatisfy({ $0.code == .nonRectangularCell }) {
                 let fix = splittingFix(cells)
@@ -114,6 +119,19 @@ struct GridTableReader {
 
     mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, fix: Fix? = nil) {
         diagnostics.append(Diagnostic(code: code, severity: .error, message: message, range: range, fixes: fix.map { [$0] } ?? []))
+    }
+
+    /// One error per line whose `|` are off the grid, each with the fix that prints `grid` (what the cells
+    /// say when their `|` are taken in order) anew.
+    mutating func reportDrift(_ grid: Grid) {
+        let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
+        let printed = GridTablePrinter(grid, indent: indent, options: geometry.options, syntax: region.syntax).lines()
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
+        for i in reLaidColumns.keys.sorted() {
+            report(.brokenBorder, "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "
+                + "\(region.syntax == .restructuredText ? "docutils and pandoc read" : "pandoc reads") another table: re-lay the table from its cells",
+                lineRange(i), fix: fix)
+        }
     }
 
     /// A fix that writes `replacement` over the character at column `x` of line `i`.

@@ -48,11 +48,21 @@ struct GridRoundTripTests {
 /// Reads the first grid table of `table` (as Markdown: pandoc's measure, unless `syntax` says otherwise),
 /// prints it, and reads the print back.
 func readPrintReread(_ table: String, syntax: DocumentSyntax = .markdown) throws -> (grid: Grid, printed: String, again: GridTableParse) {
-    let text = TextLines(table)
+    let text = TextLines(reLaidIfDrifted(table, syntax: syntax))
     let parsed = GridTableParser.parse(text, region: syntax.scan(text).tables[0])
     let grid = try #require(parsed.grid, "\(parsed.diagnostics)")
     let (printed, again) = try printAndReread(grid, syntax: syntax)
     return (grid, printed, again)
+}
+
+/// A table drawn as an editor draws it can stand off the reader's columns: then it is reported with the
+/// quick fix that re-lays it from its cells; this applies that fix (and leaves any other table as it is).
+func reLaidIfDrifted(_ table: String, syntax: DocumentSyntax = .markdown) -> String {
+    let text = TextLines(table)
+    let parsed = GridTableParser.parse(text, region: syntax.scan(text).tables[0])
+    guard parsed.grid == nil,
+          let fix = parsed.diagnostics.flatMap(\.fixes).first(where: { $0.title == "Re-lay the table from its cells" }) else { return table }
+    return String(decoding: DocumentFormatter.apply(fix.edits, to: text.bytes), as: UTF8.self)
 }
 
 /// Prints a grid as a table on its own and reads the print back.
@@ -177,7 +187,6 @@ extension FuzzRegressionTests {
             return (0..<text.count).filter { !inTable.contains($0) }.map { Array(text.bytes[text.starts[$0]..<text.fullEnd($0)]) }
         }
         #expect(TextLines(output).count == TextLines(input).count)
-        #expect(output != input)
         #expect(outside(TextLines(output)) == outside(TextLines(input)))
         #expect(MarkdownScanner.scan(TextLines(output)).tables.count == 8)
     }
@@ -224,10 +233,16 @@ extension FuzzRegressionTests {
     }
 
     @Test func theWholeFuzzerInputRoundTrips() throws {
-        let text = TextLines(Array(try #require(Data(base64Encoded: Self.borderLikeTextInput))))
+        var text = TextLines(Array(try #require(Data(base64Encoded: Self.borderLikeTextInput))))
         var checked = 0
-        for region in RSTScanner.scan(text).tables {
-            guard let grid = GridTableParser.parse(text, region: region).grid else { continue }
+        for index in RSTScanner.scan(text).tables.indices {
+            var parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[index])
+            // A table whose | stand off the borders' columns is read once re-laid by its quick fix.
+            if parsed.grid == nil, let fix = parsed.diagnostics.flatMap(\.fixes).first(where: { $0.title == "Re-lay the table from its cells" }) {
+                text = TextLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
+                parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[index])
+            }
+            guard let grid = parsed.grid else { continue }
             let (printed, again) = try printAndReread(grid, syntax: .restructuredText)
             #expect(again.grid == grid, "\(printed)")
             checked += 1
