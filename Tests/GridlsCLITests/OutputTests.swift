@@ -142,7 +142,7 @@ struct OutputTests {
             documents.append(Self.messy + "\n" + prose + Self.tidy + "\n" + prose + grid + prose + Self.messy.dropLast())
         }
         for (index, document) in documents.enumerated() {
-            let name = "doc\(index).md"
+            let name = index == 0 ? "doc with spaces \(index).md" : "doc\(index).md"  // patch reads a name up to a tab
             let path = try folder.write(name, document)
             let diff = try Gridls.run(["format", "--diff", name], in: folder.url)
             let formatted = try Gridls.run(["format", "-q", name], in: folder.url).stdout
