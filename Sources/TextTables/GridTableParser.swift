@@ -428,7 +428,15 @@ struct GridTableReader {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
                 var bytes = lines[i].bytes(in: text, from: from, to: to)
-                if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from, to: to) }  // as the cell reads
+                if bytes.contains(0x09) {
+                    if reader == .docutils {
+                        // docutils expands a tab to a multiple of 8 columns, pandoc -f rst of 4.
+                        report(.readerWidth, "docutils expands this tab to the next multiple of 8 columns and pandoc -f rst to the next of 4: "
+                            + "no layout lines up for both readers; write spaces instead", lines[i].offset(from)..<lines[i].offset(to))
+                        break
+                    }
+                    bytes = lines[i].expandingTabs(in: text, from: from, to: to)  // as the cell reads
+                }
                 let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
                 let range = lines[i].offset(from)..<lines[i].offset(to)
                 // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.

@@ -37,6 +37,16 @@ struct GridReaderWidthTests {
         #expect(DocumentFormatter.format(Array(table.utf8), syntax: .restructuredText).output == Array(table.utf8))
     }
 
+    @Test func aTabInAReStructuredTextCellIsRefused() throws {
+        // Found by an adversarial run: gridls measured the tab with stops of 4 and rewrote the cell's text.
+        let table = "+---------+---+\n| a\tb | x |\n+---------+---+\n"
+        #expect(diagnostics(table, syntax: .restructuredText) == [
+            "error 17..<22: docutils expands this tab to the next multiple of 8 columns and pandoc -f rst to the next of 4: "
+                + "no layout lines up for both readers; write spaces instead [reader-width]",
+        ])
+        #expect(DocumentFormatter.format(Array(table.utf8), syntax: .restructuredText).output == Array(table.utf8))
+    }
+
     @Test func wideTextIsPaddedForTheReader() {
         // docutils: 東京 is 4 columns; pandoc: é (e and a combining accent) is 1, a ZWJ family 6.
         // Drawn for the editor, these stand off the reader's columns: reported, and the fix re-lays them.
