@@ -34,7 +34,9 @@ public struct ProjectConfiguration: Sendable {
         let bytes: [UInt8]
         do { bytes = try readSmallFile(path) } catch { throw ConfigurationError(path: path, problem: error.problem) }
         let json: JSON
-        do { json = try JSONParser.parse(bytes) } catch {
+        // Editors on Windows often start a UTF-8 file with a byte-order mark; JSON itself has none.
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        do { json = try JSONParser.parse(text) } catch {
             throw ConfigurationError(path: path, problem: "not valid JSON: \(error)")
         }
         guard let object = json.object else {

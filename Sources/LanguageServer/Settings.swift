@@ -59,7 +59,9 @@ struct Settings: Sendable, Equatable {
             case "tabSize":
                 if let n = value.int, (1...32).contains(n) { tabSize = n } else { problem("tabSize must be a whole number from 1 to 32") }
             case "diagnostics":
-                if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
+                if let unknown = value.object?.keys.sorted().first(where: { $0 != "enable" }) {
+                    problem("unknown setting diagnostics.\(unknown) (diagnostics has only enable)")
+                } else if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
             default:
                 problem("unknown setting \(key) ignored")
             }

@@ -44,6 +44,7 @@ struct ConfigurationTests {
         (#"{"tabsize": 4}"#, "unknown key tabsize (the keys are ambiguousWidth, delimiterRow, diagnostics, formatOnSave, tabSize)"),
         (#"{"delimiterRow": "compact",}"#, "not valid JSON: expected a member name at byte 27"),
         ("[1]", "must hold a JSON object of settings"),
+        (#"{"diagnostics": {"foo": 1}}"#, "unknown setting diagnostics.foo (diagnostics has only enable)"),
     ])
     func aBadConfigurationIsNamedWithItsKey(_ text: String, _ problem: String) throws {
         let folder = try Self.tree()
@@ -59,5 +60,15 @@ struct ConfigurationTests {
         #expect(explicit.stderr.hasPrefix("gridls: \(config): \(problem)\n"))
         let missing = try Gridls.run(["check", "--config", "nope.json", "top.md"], in: folder.url)
         #expect(missing.stderr.hasPrefix("gridls: nope.json: no such file or directory\n"))
+    }
+
+    @Test func aByteOrderMarkBeforeTheJSONIsRead() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        try folder.write(".gridls.json", "\u{FEFF}{\"delimiterRow\": \"compact\"}")
+        try folder.write("a.md", Self.messy)
+        let run = try Gridls.run(["format", "-q", "a.md"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.compact)
     }
 }
