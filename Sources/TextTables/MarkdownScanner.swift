@@ -313,8 +313,10 @@ public struct MarkdownScanner {
         if listItemLine == header, BlockSyntax.taskListMarker(b, headerText, headerEnd) {
             // GitHub reads `[ ]` or `[x]` opening a list item as its checkbox, outside the table, whose header
             // is the rest of the line: printed after a pipe the checkbox would become text. Leave it, say so.
+            // cmark-gfm may read a table with the box taken out of the header or kept as a cell (a document
+            // starting with a byte-order mark showed the second): either count makes it left alone.
             let (_, afterBox) = BlockSyntax.indentation(b, headerText + 3, headerEnd)
-            guard PipeRowSyntax.cells(b, afterBox, headerEnd)?.count == alignments.count else { return nil }
+            guard [afterBox, headerText].contains(where: { PipeRowSyntax.cells(b, $0, headerEnd)?.count == alignments.count }) else { return nil }
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
                 message: "this table's header starts a task-list item ([ ] or [x]), which GitHub shows as a checkbox outside the table: put the table on its own lines below the item's text",

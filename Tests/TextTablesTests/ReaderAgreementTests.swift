@@ -40,6 +40,11 @@ struct ReaderAgreementTests {
         // GitHub's header is what follows the checkbox: one cell here, so with two delimiters no table at all.
         let withPipes = "* [x] | a | b |\n  |---|---|\n"
         #expect(formatted(withPipes) == withPipes)
+        // Counted with the box as a cell: cmark-gfm read a table there too (without a checkbox) in a random
+        // document; left alone and reported all the same.
+        let boxAsCell = "\u{FEFF}- [x] | a | b |\n  |---|---|---|\n"
+        #expect(formatted(boxAsCell) == boxAsCell)
+        #expect(MarkdownScanner.scan(TextLines(Array(boxAsCell.utf8))).diagnostics.map(\.code) == [.ambiguousTable])
         let notATable = "- [x] Task\n  ---|---\n"
         #expect(formatted(notATable) == notATable)
         #expect(MarkdownScanner.scan(TextLines(Array(notATable.utf8))).diagnostics.isEmpty)
