@@ -78,8 +78,9 @@ struct TableIndex: Sendable {
         if frontMatter.end != before { start = 0 }
         // A scan from the top sees the front matter only if it reaches the closer; what was front matter
         // before must be read again too.
+        // The old closer may lie past the end of a document that lost lines: the last line is as far as it goes.
         let changed = start == 0 ? max(new.upperBound, frontMatter.end - 1, before - 1) : new.upperBound
-        rescan(text, from: start, changedThrough: changed)
+        rescan(text, from: start, changedThrough: min(changed, text.lineCount - 1))
     }
 
     /// Follows the front matter after lines `old` became `new`, reading only lines the change can matter to:
@@ -111,6 +112,7 @@ struct TableIndex: Sendable {
     /// Scans from `start` (a restart point) past `changed` to the first line after which both the old and
     /// the new scan restart, and replaces what the index held for those lines.
     private mutating func rescan(_ text: DocumentText, from start: Int, changedThrough changed: Int, whole: TextLines? = nil) {
+        let changed = min(changed, text.lineCount - 1)
         var window = 64
         while true {
             let end = min(text.lineCount, changed + 1 + window)

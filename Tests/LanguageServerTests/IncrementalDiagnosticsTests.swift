@@ -97,6 +97,16 @@ extension IncrementalDiagnosticsTests {
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
     }
 
+    @Test func deletingFrontMatterWithItsCloserAndAllBelowIt() {
+        // Found by 20,000 random documents: the old closer lay past the shortened document's end, and the
+        // rescan built a range from past the end (a trap in the server).
+        let open = edited("---\na\n---\n", (1, 0), (3, 0), "")
+        #expect(open.text.lineCount == 2)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+        let far = edited("---\n" + Self.farBelow + "---\n\n" + Self.lookAlike, (1, 0), (204, 0), "")
+        #expect(far.diagnosticLines == far.reread.diagnosticLines)
+    }
+
     @Test func typingInLongFrontMatterKeepsIt() {
         let text = "---\n" + String(repeating: "key: | a |\n", count: 100) + "...\n" + Self.lookAlike
         let open = edited(text, (2, 0), (2, 0), "|---|\n")
