@@ -58,17 +58,14 @@ struct DiagnosticsTests {
 
     static let mismatch: JSON = .string("not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells")
 
-    @Test func aLineInsertedAboveALookAlikeMovesItsDiagnostic() throws {
-        let (pushed, pulled, fresh) = try diagnosticsAfter("intro\n\n| a | b |\n|---|\n", ["range": range(0, 0, 0, 0), "text": "new line\n"])
-        let expected: JSON = [["range": range(4, 0, 4, 5), "severity": 1, "code": "delimiter-count-mismatch", "source": "gridls", "message": Self.mismatch]]
-        #expect(pushed == expected)
-        #expect(pulled == expected)
-        #expect(fresh == expected)
-    }
-
-    @Test func anEditBelowALookAlikeKeepsItsDiagnostic() throws {
-        let (pushed, pulled, fresh) = try diagnosticsAfter("| a | b |\n|---|\n", ["range": range(2, 0, 2, 0), "text": "x"])
-        let expected: JSON = [["range": range(1, 0, 1, 5), "severity": 1, "code": "delimiter-count-mismatch", "source": "gridls", "message": Self.mismatch]]
+    /// A line inserted above a look-alike moves its diagnostic down; an edit below it keeps it.
+    @Test(arguments: [
+        ("intro\n\n| a | b |\n|---|\n", range(0, 0, 0, 0), "new line\n", 4),
+        ("| a | b |\n|---|\n", range(2, 0, 2, 0), "x", 1),
+    ] as [(String, JSON, String, Int)])
+    func aLookAlikesDiagnosticFollowsItsLine(_ text: String, _ at: JSON, _ inserted: String, _ line: Int) throws {
+        let (pushed, pulled, fresh) = try diagnosticsAfter(text, ["range": at, "text": .string(inserted)])
+        let expected: JSON = [["range": range(line, 0, line, 5), "severity": 1, "code": "delimiter-count-mismatch", "source": "gridls", "message": Self.mismatch]]
         #expect(pushed == expected)
         #expect(pulled == expected)
         #expect(fresh == expected)
