@@ -83,9 +83,9 @@ extension Server {
         let document = try self.document(params)
         let position = document.clamp(try params.position(), encoding)
         guard let number = document.index.tableIndices(overlapping: position.line..<position.line + 1).first else { return .null }
-        let local = document.local(document.index.tables[number])
-        guard case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions(document)),
-              let slot = TableLocator.slot(at: document.offset(position, in: local), in: local.region, text: local.text, options: formatOptions(document).width),
+        // The table's one reading (kept until an edit touches it) gives both the grid and the slot.
+        let (local, reading) = document.reading(document.index.tables[number], options: formatOptions(document))
+        guard case .success(let grid) = reading.grid, let slot = reading.slots(at: [document.offset(position, in: local)])[0],
               let index = grid.cellIndex(row: slot.row, column: slot.column) else { return .null }
         let cell = grid.cells[index]
         var text = "**Table \(number + 1)** (\(grid.columnCount)×\(grid.rowCount)): row \(slot.row + 1), column \(slot.column + 1)"
