@@ -1,5 +1,6 @@
 import Testing
 @testable import TextTables
+import TestSupport
 
 /// The width rules of design/width.md, one case per row of its table.
 struct DisplayWidthTests {
@@ -27,14 +28,32 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of("東\t", startColumn: 0, options: four) == 4)
     }
 
-    @Test func asciiFastPathAgreesWithTheClusterPath() {
+    @Test func asciiPerScalarAgreesWithTheClusterPath() {
         for byte in UInt8(0)..<0x80 {
             let text = "a" + String(UnicodeScalar(byte)) + "b"
-            let fast = DisplayWidth.asciiWidth(Array(text.utf8), startColumn: 0, tabSize: 4)
+            let fast = Array(text.utf8).withUnsafeBufferPointer { DisplayWidth.scalarWidth($0, startColumn: 0, options: WidthOptions()) }
             let slow = text.reduce(0) { total, character in
                 character == "\t" ? total + 4 - total % 4 : total + DisplayWidth.width(of: character)
             }
             #expect(fast == slow, "byte \(byte)")
+        }
+    }
+
+    /// Random text from scalars of every class (and broken UTF-8) measures the same per scalar as by
+    /// clusters, whatever the options and the start column.
+    @Test func perScalarWidthAgreesWithClusterWidth() {
+        let pieces: [[UInt8]] = [
+            "a", " ", "\t", "\u{7}", "\r", "東", "ｶ", "±", "Ω", "😀", "❤", "\u{FE0F}", "\u{200D}", "\u{301}", "\u{20E3}",
+            "🇯", "🇵", "\u{1100}", "\u{1161}", "\u{11A8}", "각", "क", "\u{93F}", "\u{94D}", "\u{600}", "\u{AD}", "\u{200B}",
+            "🏽", "\u{E0100}", "\u{10FFFD}", "\u{FFFD}", "|",
+        ].map { Array($0.utf8) } + [[0xFF], [0xE6, 0x9D], [0xED, 0xA0, 0x80], [0xC0, 0xAF]]
+        var generator = SeededRandom(seed: 12)
+        for _ in 0..<4000 {
+            let bytes = (0..<Int.random(in: 0...8, using: &generator)).flatMap { _ in pieces.randomElement(using: &generator)! }
+            let options = WidthOptions(ambiguousWidth: Int.random(in: 1...2, using: &generator), tabSize: Int.random(in: 1...8, using: &generator))
+            let start = Int.random(in: 0...9, using: &generator)
+            let cluster = DisplayWidth.clusterWidth(String(decoding: bytes, as: UTF8.self), startColumn: start, options: options)
+            #expect(DisplayWidth.of(utf8: bytes[...], startColumn: start, options: options) == cluster, "\(bytes)")
         }
     }
 

@@ -169,7 +169,6 @@ struct PipeTableLayout {
     }
 
     static func width(_ text: ArraySlice<UInt8>, at column: Int, _ options: WidthOptions) -> Int {
-        if let ascii = DisplayWidth.asciiWidth(text, startColumn: column, tabSize: options.tabSize) { return ascii }
-        return DisplayWidth.of(String(decoding: text, as: UTF8.self), startColumn: column, options: options)
+        DisplayWidth.of(utf8: text, startColumn: column, options: options)
     }
 }

@@ -14,30 +14,83 @@ public struct WidthOptions: Sendable, Hashable {
 public enum DisplayWidth {
     /// Columns that `text` takes when drawn starting at column `startColumn` (which only matters for tabs).
     public static func of<S: StringProtocol>(_ text: S, startColumn: Int = 0, options: WidthOptions = .init()) -> Int {
-        if let ascii = asciiWidth(text.utf8, startColumn: startColumn, tabSize: options.tabSize) {
-            return ascii
+        let perScalar = text.utf8.withContiguousStorageIfAvailable { scalarWidth($0, startColumn: startColumn, options: options) }
+        if let width = perScalar ?? nil { return width }
+        return clusterWidth(text, startColumn: startColumn, options: options)
+    }
+
+    /// `of` for UTF-8 bytes, decoded into a `String` only when a grapheme cluster in them may hold more
+    /// than one scalar (or they are not valid UTF-8, which decoding repairs).
+    public static func of(utf8 bytes: ArraySlice<UInt8>, startColumn: Int, options: WidthOptions) -> Int {
+        if let width = bytes.withUnsafeBufferPointer({ scalarWidth($0, startColumn: startColumn, options: options) }) { return width }
+        return clusterWidth(String(decoding: bytes, as: UTF8.self), startColumn: startColumn, options: options)
+    }
+
+    /// The width of UTF-8 bytes from the generated `ScalarWidthClass` table, scalar by scalar; only a
+    /// stretch where a scalar may join a neighbour (with those neighbours) is measured by clusters. Two
+    /// neighbours that can join no one always have a cluster break between them, whatever comes before,
+    /// so the stretches are measured apart without changing a sum. Nil when the bytes are not valid UTF-8.
+    static func scalarWidth(_ bytes: UnsafeBufferPointer<UInt8>, startColumn: Int, options: WidthOptions) -> Int? {
+        var column = startColumn, position = 0
+        // Where the scalar before `position` starts and the column before it (nil at the start).
+        var previous: (start: Int, column: Int)?
+        while position < bytes.count {
+            guard let (value, length) = scalar(bytes, at: position) else { return nil }
+            let widthClass = value < 0x80 ? nil : ScalarWidthClass.of(value)
+            if widthClass == .clustering {
+                let start = previous?.start ?? position
+                if let previous { column = previous.column }
+                guard let end = endOfJoiningStretch(bytes, after: position + length) else { return nil }
+                column += clusterWidth(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self), startColumn: column, options: options)
+                (previous, position) = (nil, end)
+                continue
+            }
+            previous = (position, column)
+            switch widthClass {
+            case nil: column += asciiWidth(UInt8(value), column: column, tabSize: options.tabSize)
+            case .zero?, .clustering?: break
+            case .one?: column += 1
+            case .two?: column += 2
+            case .ambiguous?: column += options.ambiguousWidth
+            }
+            position += length
         }
+        return column - startColumn
+    }
+
+    /// Where a stretch of scalars that may join ends, from just after a joining scalar: past every joining
+    /// scalar and the one scalar after each (which it may join), up to two neighbours that cannot.
+    private static func endOfJoiningStretch(_ bytes: UnsafeBufferPointer<UInt8>, after position: Int) -> Int? {
+        var position = position, lastJoins = true
+        while position < bytes.count {
+            guard let (value, length) = scalar(bytes, at: position) else { return nil }
+            let joins = value >= 0x80 && ScalarWidthClass.of(value) == .clustering
+            if !joins && !lastJoins { return position }
+            (position, lastJoins) = (position + length, joins)
+        }
+        return position
+    }
+
+    @inline(__always)
+    private static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at position: Int) -> (value: UInt32, length: Int)? {
+        bytes[position] < 0x80 ? (UInt32(bytes[position]), 1) : UTF8Scalar.decode(bytes, at: position)
+    }
+
+    /// Columns of an ASCII byte at `column`: printable ones take one, a tab reaches the next stop, controls none.
+    @inline(__always)
+    private static func asciiWidth(_ byte: UInt8, column: Int, tabSize: Int) -> Int {
+        if byte >= 0x20 && byte != 0x7F { return 1 }
+        return byte == 0x09 ? tabSize - column % tabSize : 0
+    }
+
+    /// The width of `text` cluster by cluster: the rule itself, which the per-scalar table is derived from.
+    static func clusterWidth<S: StringProtocol>(_ text: S, startColumn: Int, options: WidthOptions) -> Int {
         var column = startColumn
         for character in text {
             if character == "\t" {
                 column += options.tabSize - column % options.tabSize
             } else {
                 column += width(of: character, ambiguousWidth: options.ambiguousWidth)
-            }
-        }
-        return column - startColumn
-    }
-
-    /// The fast path: nil as soon as a non-ASCII byte shows up.
-    @inline(__always)
-    static func asciiWidth<U: Collection<UInt8>>(_ bytes: U, startColumn: Int, tabSize: Int) -> Int? {
-        var column = startColumn
-        for byte in bytes {
-            if byte >= 0x80 { return nil }
-            if byte >= 0x20 && byte != 0x7F {
-                column += 1
-            } else if byte == 0x09 {
-                column += tabSize - column % tabSize
             }
         }
         return column - startColumn
