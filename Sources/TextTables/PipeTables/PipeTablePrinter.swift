@@ -66,15 +66,19 @@ public struct PipeTablePrinter {
         let cellCount = table.rowStarts[r + 1] - first
         out.append(contentsOf: indent)
         out.append(UInt8(ascii: "|"))
-        for c in 0..<max(cellCount, table.columnCount) {
-            let width = c < cellCount ? layout.cellWidths[first + c] : 0
-            let padding = layout.widths[c] - width
-            let alignment = c < table.columnCount ? table.alignments[c] : .none
-            let before = alignment == .right ? padding : alignment == .center ? padding / 2 : 0
-            appendSpaces(1 + before, to: &out)
-            if c < cellCount { out.append(contentsOf: table.bytes[table.cells[first + c]]) }
-            appendSpaces(padding - before + 1, to: &out)
-            out.append(UInt8(ascii: "|"))
+        // Cells are copied from the document through one buffer pointer: a slice per cell would retain
+        // and release the document's storage each time (a tenth of formatting a large table).
+        table.bytes.withUnsafeBufferPointer { bytes in
+            for c in 0..<max(cellCount, table.columnCount) {
+                let width = c < cellCount ? layout.cellWidths[first + c] : 0
+                let padding = layout.widths[c] - width
+                let alignment = c < table.columnCount ? table.alignments[c] : .none
+                let before = alignment == .right ? padding : alignment == .center ? padding / 2 : 0
+                appendSpaces(1 + before, to: &out)
+                if c < cellCount { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[table.cells[first + c]])) }
+                appendSpaces(padding - before + 1, to: &out)
+                out.append(UInt8(ascii: "|"))
+            }
         }
     }
 
@@ -98,16 +102,9 @@ public struct PipeTablePrinter {
         for _ in 0..<count { out.append(byte) }
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
-
     @inline(__always)
     private func appendSpaces(_ n: Int, to out: inout [UInt8]) {
-        var left = n
-        while left > 0 {
-            let chunk = min(left, 64)
-            out.append(contentsOf: PipeTablePrinter.spaces[0..<chunk])
-            left -= chunk
-        }
+        appendRepeated(0x20, n, to: &out)
     }
 
     /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines
@@ -136,19 +133,23 @@ struct PipeTableLayout {
         for r in 0..<table.rowCount { columns = max(columns, table.cellCount(ofRow: r)) }
         widths = [Int](repeating: PipeTablePrinter.minimumWidth, count: columns)
         cellWidths = [Int](repeating: 0, count: table.cells.count)
-        var sawTab = false
-        for r in 0..<table.rowCount {
-            let first = table.rowStarts[r]
-            for c in 0..<(table.rowStarts[r + 1] - first) {
-                let text = table.bytes[table.cells[first + c]]
-                sawTab = sawTab || text.contains(0x09)
-                let w = PipeTableLayout.width(text, at: 0, options)
-                extraBytes += text.count - w
-                cellWidths[first + c] = w
-                if w > widths[c] { widths[c] = w }
+        table.bytes.withUnsafeBufferPointer { bytes in
+            for r in 0..<table.rowCount {
+                let first = table.rowStarts[r]
+                for c in 0..<(table.rowStarts[r + 1] - first) {
+                    let range = table.cells[first + c]
+                    let w = DisplayWidth.of(utf8: UnsafeBufferPointer(rebasing: bytes[range]), startColumn: 0, options: options)
+                    extraBytes += range.count - w
+                    cellWidths[first + c] = w
+                    if w > widths[c] { widths[c] = w }
+                }
             }
         }
-        if sawTab { measureTabs(table, textColumn: textColumn, options: options) }
+        // One look for a tab in the table's text (one in an indentation only costs measuring again).
+        if let start = table.cells.first?.lowerBound, let end = table.cells.last?.upperBound, start < end,
+           table.bytes[start..<end].contains(0x09) {
+            measureTabs(table, textColumn: textColumn, options: options)
+        }
     }
 
     /// Tabs reach the next tab stop from where the cell's text starts, which depends on the columns to its

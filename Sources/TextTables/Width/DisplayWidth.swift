@@ -22,7 +22,11 @@ public enum DisplayWidth {
     /// `of` for UTF-8 bytes, decoded into a `String` only when a grapheme cluster in them may hold more
     /// than one scalar (or they are not valid UTF-8, which decoding repairs).
     public static func of(utf8 bytes: ArraySlice<UInt8>, startColumn: Int, options: WidthOptions) -> Int {
-        if let width = bytes.withUnsafeBufferPointer({ scalarWidth($0, startColumn: startColumn, options: options) }) { return width }
+        bytes.withUnsafeBufferPointer { of(utf8: $0, startColumn: startColumn, options: options) }
+    }
+
+    static func of(utf8 bytes: UnsafeBufferPointer<UInt8>, startColumn: Int, options: WidthOptions) -> Int {
+        if let width = scalarWidth(bytes, startColumn: startColumn, options: options) { return width }
         return clusterWidth(String(decoding: bytes, as: UTF8.self), startColumn: startColumn, options: options)
     }
 
