@@ -4,21 +4,31 @@
 Usage: scripts/bench.py [--runs N] [--corpus DIR] [--binary PATH]
 Builds the release binary, generates the corpus with scripts/gen_corpus.py (unless --corpus names
 one), formats every document N times (output to /dev/null) and prints, per input: size, median wall time,
-throughput in MB/s (10^6 bytes) and the process's peak resident memory.
+throughput in MB/s (10^6 bytes), the process's peak resident memory, its median CPU time (user and
+system) and that of the floor, scripts/floor/align.c (a C two-pass aligner, cc -O2) run on the same file
+beside it, and their ratio (for pipe tables; the floor does not read grid tables). pipe-100.md is
+mostly process start: its ratio is the start-up row.
 """
 import argparse, os, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-def run_once(binary, path):
+def run_once(command):
+    """Wall seconds, peak resident MB and CPU seconds (user and system) of one run, output to /dev/null."""
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen([binary, "format", path], stdout=sink)
+        proc = subprocess.Popen(command, stdout=sink, stderr=sink)
         _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     if status != 0:
-        sys.exit("gridls format %s failed with status %d" % (path, status))
-    return elapsed, usage.ru_maxrss / 1024.0  # ru_maxrss is in KiB on Linux
+        sys.exit("%s failed with status %d" % (" ".join(command), status))
+    return elapsed, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime  # ru_maxrss is in KiB on Linux
+
+def build_floor():
+    """The C two-pass aligner of scripts/floor/align.c: the least work that aligns pipe tables."""
+    binary = os.path.join(tempfile.mkdtemp(prefix="gridls-floor-"), "align")
+    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(ROOT, "scripts", "floor", "align.c")], check=True)
+    return binary
 
 def build_release():
     """The binary as README.md says to build it: release, with the Swift runtime linked in."""
@@ -38,16 +48,22 @@ def main():
         generator = os.path.join(ROOT, "scripts", "gen_corpus.py")
         subprocess.run([sys.executable, generator, corpus], check=True)
     make_same_size_pair(corpus)
-    print("%-22s %10s %10s %9s %10s" % ("input", "bytes", "median s", "MB/s", "peak MB"))
+    floor = build_floor()
+    print("%-22s %10s %9s %8s %8s %9s %9s %6s" % ("input", "bytes", "median s", "MB/s", "peak MB", "CPU ms", "floor ms", "ratio"))
     rates = {}
     for name in sorted(os.listdir(corpus)):
         path = os.path.join(corpus, name)
         size = os.path.getsize(path)
-        runs = [run_once(binary, path) for _ in range(args.runs)]
+        runs, floors = [], []
+        for _ in range(args.runs):  # paired: each run of gridls beside one of the floor
+            runs.append(run_once([binary, "format", path]))
+            floors.append(run_once([floor, path]))
         seconds = statistics.median(r[0] for r in runs)
         peak = max(r[1] for r in runs)
+        cpu, floor_cpu = statistics.median(r[2] for r in runs), statistics.median(r[2] for r in floors)
         rates[name] = size / seconds / 1e6
-        print("%-22s %10d %10.3f %9.1f %10.1f" % (name, size, seconds, rates[name], peak))
+        ratio = "%6.1f" % (cpu / floor_cpu) if floor_cpu > 0 and not name.startswith("grid") else "     -"
+        print("%-22s %10d %9.3f %8.1f %8.1f %9.1f %9.1f %s" % (name, size, seconds, rates[name], peak, cpu * 1e3, floor_cpu * 1e3, ratio))
     print("grid / pipe throughput at the same size: %.2f (target at least 0.5)"
           % (rates["grid-2k-x10.md"] / rates["pipe-same-size.md"]))
 
