@@ -69,6 +69,73 @@ def code_action_latency(binary, text, resolves, requests=20):
     server.stop()
     return times[0], statistics.median(times[1:])
 
+def timed_answer(server, request_id, method, params):
+    """Seconds until the answer to one request has fully arrived (read, not parsed), and its size."""
+    start = time.perf_counter()
+    server.send({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params})
+    marker = b'"id":%d' % request_id
+    while True:
+        body = server.read_body()
+        if marker in body[:64] or marker in body[-64:]:
+            return time.perf_counter() - start, len(body)
+
+def cli_seconds(binary, text, runs=3):
+    """Median wall seconds of `gridls format` on `text` from a file."""
+    path = os.path.join(tempfile.mkdtemp(prefix="gridls-bench-"), "doc.md")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([binary, "format", path], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+def open_seconds(binary, text):
+    """Seconds from didOpen to the first diagnostics, the server's peak memory in MB, and the session."""
+    server = Session([binary])
+    server.start({"general": {"positionEncodings": ["utf-8"]}})
+    start = time.perf_counter()
+    server.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {
+        "uri": "file:///big.md", "languageId": "markdown", "version": 1, "text": text}}})
+    while b"publishDiagnostics" not in server.read_body()[:120]:
+        pass
+    return time.perf_counter() - start, server.peak_mb(), server
+
+def big_answers(binary, corpus):
+    """The issue's rows for big answers and big documents: formatting over LSP against the CLI, opening
+    50 and 100 MB documents, and a keystroke among 163,000 diagnostics."""
+    print("%-44s %10s %10s %10s" % ("big answers and documents", "seconds", "MB", "ratio"))
+    with open(os.path.join(corpus, "pipe-100k.md"), encoding="utf-8") as f:
+        pipe100k = f.read()
+    took, _, server = open_seconds(binary, pipe100k)
+    answer, size = timed_answer(server, 7, "textDocument/formatting", {
+        "textDocument": {"uri": "file:///big.md"}, "options": {"tabSize": 4, "insertSpaces": True}})
+    server.stop()
+    cli = cli_seconds(binary, pipe100k)
+    print("%-44s %10.3f %10.1f %10.1f" % ("formatting pipe-100k over LSP / CLI", answer, size / 1e6, answer / cli))
+    for megabytes in (50, 100):
+        text = (pipe100k * (megabytes * 1_000_000 // len(pipe100k) + 1))[: megabytes * 1_000_000]
+        text = text[: text.rfind("\n") + 1]
+        took, peak, server = open_seconds(binary, text)
+        server.stop()
+        print("%-44s %10.3f %10.1f %10.1f" % ("open a %d MB document (peak / size)" % megabytes, took, peak, peak / megabytes))
+    # Every row has a cell too many: one extra-cells warning each.
+    rows = 163_000
+    text = "| a | b |\n|---|---|\n" + "| 1 | 2 | 3 |\n" * rows + "\nprose\n"
+    took, _, server = open_seconds(binary, text)
+    times = []
+    for n in range(5):
+        start = time.perf_counter()
+        server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+            "textDocument": {"uri": "file:///big.md", "version": n + 2},
+            "contentChanges": [{"range": {"start": {"line": rows + 3, "character": 0}, "end": {"line": rows + 3, "character": 0}}, "text": "x"}]}})
+        # The answer to a request sent after the change comes once the change is handled (and any push sent).
+        timed_answer(server, 100 + n, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///big.md"}})
+        times.append(time.perf_counter() - start)
+    server.stop()
+    print("%-44s %10.3f %10s %10s" % ("keystroke among %s diagnostics (median)" % format(rows, ","), statistics.median(times), "-", "-"))
+
 def build_release():
     """The binary as README.md says to build it: release, with the Swift runtime linked in."""
     subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "gridls"], cwd=ROOT, check=True,
@@ -105,6 +172,7 @@ def main():
         for kind, text in [("pipe", pipe), ("grid", grid)]:
             commands, resolved = code_action_latency(binary, text, False), code_action_latency(binary, text, True)
             print("%-32s %14.2f %14.2f %14.2f %14.2f" % ("%s-row %s table" % (format(rows, ","), kind), *commands, *resolved))
+    big_answers(binary, corpus)
 
 if __name__ == "__main__":
     main()
