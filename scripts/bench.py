@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark of `gridls format` on the corpus of scripts/gen_corpus.py: release build, whole process, median of runs.
 
-Usage: scripts/bench.py [--runs N] [--corpus DIR] [--binary PATH]
+Usage: scripts/bench.py [--runs N] [--corpus DIR] [--binary PATH] [--quick]
 Builds the release binary, generates the corpus with scripts/gen_corpus.py (unless --corpus names
 one), formats every document N times (output to /dev/null) and prints, per input: size, median wall time,
 throughput in MB/s (10^6 bytes), the process's peak resident memory, its median CPU time (user and
@@ -41,7 +41,10 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--corpus")
     parser.add_argument("--binary", help="a gridls binary to measure instead of building this checkout's")
+    parser.add_argument("--quick", action="store_true", help="one run each: CI's check that the benchmark runs")
     args = parser.parse_args()
+    if args.quick:
+        args.runs = 1
     binary = args.binary or build_release()
     corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
     if not args.corpus:

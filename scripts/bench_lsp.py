@@ -8,7 +8,7 @@ Then the time to answer textDocument/codeAction at a cell of pipe and grid table
 for clients that take actions as commands: the first request, which reads the table, and the median of
 the next ones.
 
-Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR] [--binary PATH]
+Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR] [--binary PATH] [--quick]
 """
 import argparse, os, random, statistics, subprocess, sys, tempfile, time
 
@@ -102,7 +102,7 @@ def open_seconds(binary, text):
         pass
     return time.perf_counter() - start, server.peak_mb(), server
 
-def big_answers(binary, corpus):
+def big_answers(binary, corpus, quick):
     """The issue's rows for big answers and big documents: formatting over LSP against the CLI, opening
     50 and 100 MB documents, and a keystroke among 163,000 diagnostics."""
     print("%-44s %10s %10s %10s" % ("big answers and documents", "seconds", "MB", "ratio"))
@@ -114,14 +114,14 @@ def big_answers(binary, corpus):
     server.stop()
     cli = cli_seconds(binary, pipe100k)
     print("%-44s %10.3f %10.1f %10.1f" % ("formatting pipe-100k over LSP / CLI", answer, size / 1e6, answer / cli))
-    for megabytes in (50, 100):
+    for megabytes in (5,) if quick else (50, 100):
         text = (pipe100k * (megabytes * 1_000_000 // len(pipe100k) + 1))[: megabytes * 1_000_000]
         text = text[: text.rfind("\n") + 1]
         took, peak, server = open_seconds(binary, text)
         server.stop()
         print("%-44s %10.3f %10.1f %10.1f" % ("open a %d MB document (peak / size)" % megabytes, took, peak, peak / megabytes))
     # Every row has a cell too many: one extra-cells warning each.
-    rows = 163_000
+    rows = 16_300 if quick else 163_000
     text = "| a | b |\n|---|---|\n" + "| 1 | 2 | 3 |\n" * rows + "\nprose\n"
     took, _, server = open_seconds(binary, text)
     times = []
@@ -147,7 +147,10 @@ def main():
     parser.add_argument("--edits", type=int, default=1000)
     parser.add_argument("--corpus")
     parser.add_argument("--binary", help="a gridls binary to measure instead of building this checkout's")
+    parser.add_argument("--quick", action="store_true", help="small sizes and few runs: CI's check that the benchmark runs")
     args = parser.parse_args()
+    if args.quick:
+        args.edits = min(args.edits, 50)
     binary = args.binary or build_release()
     corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
     if not args.corpus:
@@ -166,13 +169,13 @@ def main():
         print("%-32s %10d %10.2f %10.2f" % (name, len(text.encode()), p50, p99))
     print("p99 ratio 5 MB / 50 KB: %.2f (target at most 2)" % (results["5 MB, 2,000 tables"][1] / results["50 KB"][1]))
     print("%-32s %14s %14s %14s %14s" % ("code actions at a cell", "commands 1st", "commands ms", "resolve 1st", "resolve ms"))
-    for rows in [1_000, 10_000, 100_000]:
+    for rows in [1_000] if args.quick else [1_000, 10_000, 100_000]:
         pipe = "| a | b | c |\n|---|---|---|\n" + "| 1 | 22 | 333 |\n" * rows
         grid = "+---+----+-----+\n| a | b  | c   |\n+===+====+=====+\n" + "| 1 | 22 | 333 |\n+---+----+-----+\n" * rows
         for kind, text in [("pipe", pipe), ("grid", grid)]:
             commands, resolved = code_action_latency(binary, text, False), code_action_latency(binary, text, True)
             print("%-32s %14.2f %14.2f %14.2f %14.2f" % ("%s-row %s table" % (format(rows, ","), kind), *commands, *resolved))
-    big_answers(binary, corpus)
+    big_answers(binary, corpus, args.quick)
 
 if __name__ == "__main__":
     main()
