@@ -37,6 +37,16 @@ static int cell_width(const char *s, const char *e, const char **ts, const char 
 
 static int is_row(const char *s, const char *e) { return e > s && *s == '|'; }
 
+/* The next cell of a row after *p (just past a `|`), up to the row's end e: its trimmed text and width.
+ * Returns 0 when no `|` closes another cell. */
+static int next_cell(const char **p, const char *e, const char **ts, const char **te, int *w) {
+    const char *bar = memchr(*p, '|', e - *p);
+    if (!bar) return 0;
+    *w = cell_width(*p, bar, ts, te);
+    *p = bar + 1;
+    return 1;
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) { fprintf(stderr, "usage: align FILE\n"); return 2; }
     FILE *f = fopen(argv[1], "rb");
@@ -67,16 +77,10 @@ int main(int argc, char **argv) {
             const char *e = memchr(stop, '\n', end - stop);
             if (!e) e = end;
             if (!is_row(stop, e)) break;
-            int column = 0;
-            const char *cell = stop + 1;
-            for (const char *p = cell; p < e && column < 256; p++) {
-                if (*p != '|') continue;
-                const char *ts, *te;
-                int w = cell_width(cell, p, &ts, &te);
+            int column = 0, w;
+            const char *p = stop + 1, *ts, *te;
+            for (; column < 256 && next_cell(&p, e, &ts, &te, &w); column++)
                 if (w > widths[column]) widths[column] = w;
-                column++;
-                cell = p + 1;
-            }
             if (column > columns) columns = column;
             stop = e + 1;
         }
@@ -93,19 +97,14 @@ int main(int argc, char **argv) {
                 out = realloc(out, capacity);
                 o = out + used;
             }
-            int column = 0;
-            const char *cell = row + 1;
+            int column = 0, w;
+            const char *p = row + 1, *ts, *te;
             *o++ = '|';
-            for (const char *p = cell; p < e && column < 256; p++) {
-                if (*p != '|') continue;
-                const char *ts, *te;
-                int w = cell_width(cell, p, &ts, &te);
+            for (; column < 256 && next_cell(&p, e, &ts, &te, &w); column++) {
                 *o++ = ' ';
                 memcpy(o, ts, te - ts); o += te - ts;
                 for (int pad = widths[column] - w; pad > 0; pad--) *o++ = ' ';
                 *o++ = ' '; *o++ = '|';
-                column++;
-                cell = p + 1;
             }
             if (e < end) *o++ = '\n';
             row = e + 1;
