@@ -3,6 +3,10 @@
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
 Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils FILE
+       scripts/read_tables.py --serve
+With --serve it reads requests "READER<TAB>FILE" line by line from stdin and answers each with a line
+holding the answer's byte count, then the answer (the same text the first form prints), so that a test
+run pays Python's start and its imports once.
 Each table is {"aligns": [...], "head": [rows], "body": [rows], "foot": [rows]}; a row is a list of
 cells [rowspan, colspan, text, blocks], text with white space collapsed (nested tables appear inside it
 as JSON) and blocks the kinds of the cell's blocks, nested ("DefinitionList(Plain,Plain)"), so that a
@@ -69,7 +73,15 @@ def pandoc_tables(node, found):
             pandoc_tables(node.get("c"), found)
     return found
 
+_pandoc = None
+
 def pandoc_binary():
+    global _pandoc
+    if _pandoc is None:
+        _pandoc = find_pandoc()
+    return _pandoc
+
+def find_pandoc():
     import shutil
     found = shutil.which("pandoc")
     if found:
@@ -135,17 +147,35 @@ def docutils_table(table):
             result["head" if isinstance(part, docutils.nodes.thead) else "body"] += rows
     return result
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    reader, path = sys.argv[1], sys.argv[2]
+def read(reader, path):
     if reader == "docutils":
         tables = read_docutils(path)
     elif reader in ("pandoc-markdown", "pandoc-rst"):
         tables = read_pandoc(reader.split("-", 1)[1], path)
     else:
-        sys.exit("unknown reader %s" % reader)
-    print(json.dumps(tables, ensure_ascii=False, indent=1))
+        raise ValueError("unknown reader %s" % reader)
+    return json.dumps(tables, ensure_ascii=False, indent=1) + "\n"
+
+def serve():
+    out = sys.stdout.buffer
+    for line in sys.stdin:
+        reader, path = line.rstrip("\n").split("\t", 1)
+        try:
+            answer = read(reader, path).encode()
+        except Exception as error:  # answered, so that the test sees the failure and the server goes on
+            answer = ("error: %s: %s\n" % (type(error).__name__, error)).encode()
+        out.write(b"%d\n" % len(answer) + answer)
+        out.flush()
+
+def main():
+    if sys.argv[1:] == ["--serve"]:
+        return serve()
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    try:
+        sys.stdout.write(read(sys.argv[1], sys.argv[2]))
+    except ValueError as error:
+        sys.exit(str(error))
 
 if __name__ == "__main__":
     main()
