@@ -4,8 +4,8 @@ documents can be compared: the same output means the same cells, spans, alignmen
 
 Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils FILE
        scripts/read_tables.py --serve
-With --serve it reads requests "READER<TAB>FILE" line by line from stdin and answers each with a line
-holding the answer's byte count, then the answer (the same text the first form prints), so that a test
+With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
+"READER<TAB>FILE", and answers each the same way with the text the first form prints, so that a test
 run pays Python's start and its imports once.
 Each table is {"aligns": [...], "head": [rows], "body": [rows], "foot": [rows]}; a row is a list of
 cells [rowspan, colspan, text, blocks], text with white space collapsed (nested tables appear inside it
@@ -157,9 +157,12 @@ def read(reader, path):
     return json.dumps(tables, ensure_ascii=False, indent=1) + "\n"
 
 def serve():
-    out = sys.stdout.buffer
-    for line in sys.stdin:
-        reader, path = line.rstrip("\n").split("\t", 1)
+    source, out = sys.stdin.buffer, sys.stdout.buffer
+    while True:
+        header = source.readline()
+        if not header:
+            return
+        reader, path = source.read(int(header)).decode().split("\t", 1)
         try:
             answer = read(reader, path).encode()
         except Exception as error:  # answered, so that the test sees the failure and the server goes on

@@ -27,6 +27,14 @@ struct ConformanceTests {
         try expectSameMeaning(document, options: FormatOptions())
     }
 
+    /// The long-running renderer the tests use reads as the `cmark-gfm` program does.
+    @Test(arguments: 0..<UInt64(20))
+    func cmarkProgramAgrees(seed: UInt64) throws {
+        var generator = RandomDocument(seed: seed)
+        let document = Array(generator.make().utf8)
+        #expect(try Cmark.html(document) == Cmark.programHTML(document))
+    }
+
     /// `countTables` is off for a fixture with front matter or math.
     private func expectSameMeaning(_ input: [UInt8], options: FormatOptions, countTables: Bool = true) throws {
         let output = DocumentFormatter.format(input, options: options).output

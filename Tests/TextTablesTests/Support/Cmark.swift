@@ -11,7 +11,19 @@ enum Cmark {
     /// CI installs cmark-gfm; elsewhere the conformance tests are skipped when it is missing.
     static var isAvailable: Bool { RequiredTool.mayRun(path != nil) }
 
+    static let server = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/cmark_serve.py").path
+
+    /// The HTML of `markdown`: rendered by Debian's libcmark-gfm in a long-running process
+    /// (`scripts/cmark_serve.py`), which `cmarkProgramAgrees` checks against the program.
     static func html(_ markdown: [UInt8]) throws -> String {
+        guard path != nil else { throw CmarkMissing() }
+        return String(decoding: try ServedProcess.ask(["/usr/bin/env", "python3", server], markdown), as: UTF8.self)
+    }
+
+    /// The HTML of `markdown` from the `cmark-gfm` program itself.
+    static func programHTML(_ markdown: [UInt8]) throws -> String {
         guard let path else { throw CmarkMissing() }
         // The input goes through a file: a pipe could fill up before cmark-gfm starts reading its output.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-cmark-\(UUID().uuidString).md")
