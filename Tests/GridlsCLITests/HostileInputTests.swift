@@ -26,13 +26,15 @@ struct HostileInputTests {
         #expect(run.stdout == "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 100_000))
     }
 
-    @Test func gridTablesNestedAThousandLevelsDeep() throws {
-        var lines = ["+---+", "| x |", "+---+"]
-        for _ in 0..<1000 {
-            let width = lines[0].count
-            let border = "+" + String(repeating: "-", count: width + 2) + "+"
-            lines = [border] + lines.map { "| " + $0 + " |" } + [border]
+    @Test func gridTablesNestedFourHundredLevelsDeep() throws {
+        // Each level wraps the one inside in `| … |` between borders four dashes wider: level k from the
+        // outside is drawn inside k walls, its border with 3 + 4 × (depth - k) dashes.
+        let depth = 400  // 1.3 MB of table: deep enough to find recursion, small enough for a debug build
+        func border(_ k: Int) -> String {
+            String(repeating: "| ", count: k) + "+" + String(repeating: "-", count: 3 + 4 * (depth - k)) + "+" + String(repeating: " |", count: k)
         }
+        let borders = (0...depth).map(border)
+        let lines = borders + [String(repeating: "| ", count: depth) + "| x |" + String(repeating: " |", count: depth)] + borders.reversed()
         let table = lines.joined(separator: "\n") + "\n"
         let run = try Gridls.run(["format"], stdin: table)
         #expect(run.status == 0)

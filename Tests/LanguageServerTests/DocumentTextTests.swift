@@ -10,10 +10,19 @@ struct DocumentTextTests {
         var bytes: [UInt8]
 
         var lines: [ArraySlice<UInt8>] {
+            // An index loop over a buffer: the tests run in debug builds, where iterators cost a great deal.
+            let ends = bytes.withUnsafeBufferPointer { buffer in
+                var ends: [Int] = [], index = 0
+                while index < buffer.count {
+                    if buffer[index] == 0x0A { ends.append(index) }
+                    index += 1
+                }
+                return ends
+            }
             var lines: [ArraySlice<UInt8>] = [], start = 0
-            for (i, byte) in bytes.enumerated() where byte == 0x0A {
-                lines.append(bytes[start..<i])
-                start = i + 1
+            for end in ends {
+                lines.append(bytes[start..<end])
+                start = end + 1
             }
             lines.append(bytes[start...])
             return lines

@@ -1,17 +1,32 @@
 import Foundation
 import JSONRPC
+import LanguageServer
 import TestSupport
 
-/// A test client: runs the built `gridls` binary and talks LSP to it over pipes, as an editor would.
-/// The server ends with the client: its input closes when the client goes away (and it is killed if it
-/// lingers), so no test leaves a server or a descriptor behind.
+/// A test client: talks LSP over pipes to the server, as an editor would. The server runs in the test
+/// process (`ServerLoop` on its own thread, reading and writing the pipes: framing, queue, cancellation
+/// and all), or as the built `gridls` binary where the process matters (exit codes, memory, `--stdio`)
+/// and whenever GRIDLS_BINARY names a binary (the sanitizer runs test the instrumented one through these
+/// same tests). The server ends with the client: its input closes when the client goes away (and a
+/// process is killed if it lingers), so no test leaves a server or a descriptor behind.
 final class LSPClient: @unchecked Sendable {
     static var binary: URL { builtGridls }
 
     /// How long a test waits for an answer before it fails instead of hanging.
     static let patience: Double = 60
 
-    let process: ChildProcess
+    /// Where the server runs.
+    enum Host {
+        case thread
+        case process(arguments: [String])
+
+        /// In process unless a binary was named for the run.
+        static var `default`: Host {
+            ProcessInfo.processInfo.environment["GRIDLS_BINARY"] == nil ? .thread : .process(arguments: [])
+        }
+    }
+
+    private let server: ServerEndpoint
     private let inbox: Inbox
     private var nextID = 0
     /// Answers the server's requests (workspace/applyEdit): method and params in, result out.
@@ -34,24 +49,38 @@ final class LSPClient: @unchecked Sendable {
         inbox.withLock { $0.latestIgnored[method + " " + uri] }
     }
 
-    init(arguments: [String] = []) throws {
+    init(_ host: Host = .default) throws {
         // A server that dies must fail the test, not kill the test process with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        process = try ChildProcess(Self.binary.path, arguments, input: .pipe, output: .pipe, error: .pipe)
-        inbox = Inbox(input: process.input!)
+        switch host {
+        case .thread: server = try .thread(ServerThread())
+        case .process(let arguments):
+            server = .process(try ChildProcess(Self.binary.path, arguments, input: .pipe, output: .pipe, error: .pipe))
+        }
+        inbox = Inbox(input: server.input)
         // The threads hold the inbox and the pipes' read ends, never the client: they end when the server does.
-        let inbox = inbox, output = process.output!, errors = process.error!
+        let inbox = inbox, output = server.output
         Thread { inbox.readLoop(output) }.start()
-        let log = ProcessInfo.processInfo.environment["GRIDLS_TEST_STDERR"]
-        Thread {
-            let data = errors.readDataToEndOfFile()
-            if let log { try? data.write(to: URL(fileURLWithPath: log)) }
-        }.start()
+        if case .process(let process) = server, let errors = process.error {
+            let log = ProcessInfo.processInfo.environment["GRIDLS_TEST_STDERR"]
+            Thread {
+                let data = errors.readDataToEndOfFile()
+                if let log { try? data.write(to: URL(fileURLWithPath: log)) }
+            }.start()
+        }
     }
+
+    convenience init(arguments: [String]) throws { try self.init(.process(arguments: arguments)) }
 
     deinit {
         closeInput()
-        process.wait(killingAfter: 10)
+        server.wait(timeout: 10, kill: true)
+    }
+
+    /// The server's process (a process host only): its pid and pipes, for tests of the process itself.
+    var process: ChildProcess {
+        guard case .process(let process) = server else { fatalError("this client's server runs in process: ask for LSPClient(.process(arguments:))") }
+        return process
     }
 
     func writeRaw(_ bytes: [UInt8]) { inbox.write(bytes) }
@@ -93,10 +122,77 @@ final class LSPClient: @unchecked Sendable {
         notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": .string(id), "version": .int(version), "text": .string(text)]])
     }
 
-    func closeInput() { try? process.input?.close() }
+    func closeInput() { try? server.input.close() }
 
-    /// Waits for the process to end and returns its exit status (-1 if it is still running after 20 s).
-    func exitStatus() -> Int32 { process.wait(timeout: 20) ?? -1 }
+    /// Waits for the server to end and returns its exit status (-1 if it is still running after 20 s).
+    func exitStatus() -> Int32 { server.wait(timeout: 20, kill: false) ?? -1 }
+}
+
+/// The server an `LSPClient` talks to: a child process or a thread of the test process.
+enum ServerEndpoint {
+    case process(ChildProcess)
+    case thread(ServerThread)
+
+    var input: FileHandle {
+        switch self {
+        case .process(let process): process.input!
+        case .thread(let thread): thread.input
+        }
+    }
+
+    var output: FileHandle {
+        switch self {
+        case .process(let process): process.output!
+        case .thread(let thread): thread.output
+        }
+    }
+
+    /// The exit status once the server ended, nil if it did not within `timeout` (then killed, if asked
+    /// and a process: a thread cannot be killed, but its input is closed by then and it ends).
+    @discardableResult
+    func wait(timeout: Double, kill: Bool) -> Int32? {
+        switch self {
+        case .process(let process): kill ? process.wait(killingAfter: timeout) : process.wait(timeout: timeout)
+        case .thread(let thread): thread.wait(timeout: timeout)
+        }
+    }
+}
+
+/// `ServerLoop.run` on a thread of the test process, over two pipes: the same bytes as the binary's
+/// standard input and output, without a process start or a binary in the way.
+final class ServerThread: @unchecked Sendable {
+    let input: FileHandle
+    let output: FileHandle
+    private let ended = NSCondition()
+    private var status: Int32?
+
+    init() throws {
+        let toServer = Pipe(), fromServer = Pipe()
+        input = toServer.fileHandleForWriting
+        output = fromServer.fileHandleForReading
+        // The loop's reader closes its own copy of the input's read end when it has read it all.
+        let serverInput = dup(toServer.fileHandleForReading.fileDescriptor), serverOutput = fromServer.fileHandleForWriting
+        try toServer.fileHandleForReading.close()
+        let thread = Thread { [self] in
+            let code = ServerLoop.run(input: serverInput, output: serverOutput.fileDescriptor, closingInput: true)
+            // Closed only now: the server's reader thread may still be reading its input until it ends.
+            try? serverOutput.close()
+            ended.lock()
+            status = code
+            ended.broadcast()
+            ended.unlock()
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    func wait(timeout: Double) -> Int32? {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        ended.lock()
+        defer { ended.unlock() }
+        while status == nil { if !ended.wait(until: deadline) { break } }
+        return status
+    }
 }
 
 /// What the client's reader thread shares with it: the messages that arrived, how to answer the server's

@@ -84,7 +84,7 @@ struct MemoryTests {
 
     @Test(.enabled(if: measurable, "resident memory is not the server's own under a sanitizer"))
     func answersToRequestsTheServerNeverSentAreDropped() throws {
-        let client = try LSPClient()
+        let client = try LSPClient(.process(arguments: []))  // its own process: the memory measured is the server's
         _ = client.initialize()
         client.open("file:///u.md", "| a |\n|-|\n")
         let pid = client.process.pid
