@@ -6,12 +6,27 @@ public enum GridEdit: Sendable, Hashable {
     case deleteColumn(Int)
     case moveRow(from: Int, to: Int)
     case moveColumn(from: Int, to: Int)
-    case sortBody(column: Int)
+    case sortBody(column: Int, order: SortOrder)
     case merge(SlotRect)
     case split(row: Int, column: Int)
 }
 
 extension Grid {
+    /// The grid `edit` makes, or why it is refused (the reason `refusal(of:)` gives).
+    public func applying(_ edit: GridEdit) throws(GridEditError) -> Grid {
+        switch edit {
+        case .insertRow(let r): try insertingRow(at: r)
+        case .insertColumn(let c): try insertingColumn(at: c)
+        case .deleteRow(let r): try deletingRow(at: r)
+        case .deleteColumn(let c): try deletingColumn(at: c)
+        case let .moveRow(from, to): try movingRow(from: from, to: to)
+        case let .moveColumn(from, to): try movingColumn(from: from, to: to)
+        case let .sortBody(column, order): try sortingBody(byColumn: column, order: order)
+        case .merge(let rect): try merging(rect)
+        case let .split(row, column): try splitting(row: row, column: column)
+        }
+    }
+
     /// Why `edit` would be refused, or nil when it would be done: the rules alone, without building the
     /// edited grid (an editor asks on every cursor move; at worst one pass over the cells, no sorting or
     /// copying). The operations check exactly these rules first, so the answer cannot disagree with them.
@@ -43,7 +58,7 @@ extension Grid {
                 return .outOfBounds("column \((0..<columnCount).contains(from) ? to + 1 : from + 1)")
             }
             return spanRefusal(moving: from, to: to, along: .columns)
-        case .sortBody(let column):
+        case .sortBody(let column, _):
             guard (0..<columnCount).contains(column) else { return .outOfBounds("column \(column + 1)") }
             let body = bodyRows
             guard !body.isEmpty else { return .noBodyRows }

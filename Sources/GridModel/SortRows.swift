@@ -10,7 +10,7 @@ extension Grid {
     /// non-blank key parses as a number, otherwise by Unicode-aware comparison (case-insensitive,
     /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
     public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
-        if let refusal = refusal(of: .sortBody(column: column)) { throw refusal }
+        if let refusal = refusal(of: .sortBody(column: column, order: order)) { throw refusal }
         let body = bodyRows
         var keys = [String](repeating: "", count: rowCount)
         for cell in cells where cell.columns.contains(column) && body.contains(cell.rows.lowerBound) {

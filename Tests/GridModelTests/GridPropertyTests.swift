@@ -15,26 +15,30 @@ struct GridPropertyTests {
         for _ in 0..<40 {
             let before = texts(grid)
             let r = random.below(grid.rowCount), c = random.below(grid.columnCount)
+            let edit: GridEdit
             var removed: [String] = []
+            switch random.below(9) {
+            case 0, 1:
+                edit = .merge(SlotRect(rows: r..<r + 1 + random.below(grid.rowCount - r), columns: c..<c + 1 + random.below(grid.columnCount - c)))
+            case 2: edit = .split(row: r, column: c)
+            case 3: edit = .insertRow(at: random.below(grid.rowCount + 1))
+            case 4: edit = .insertColumn(at: random.below(grid.columnCount + 1))
+            case 5:
+                removed = grid.cells.filter { $0.rows == r..<r + 1 }.flatMap(\.lines)
+                edit = .deleteRow(r)
+            case 6:
+                removed = grid.cells.filter { $0.columns == c..<c + 1 }.flatMap(\.lines)
+                edit = .deleteColumn(c)
+            case 7: edit = .moveRow(from: r, to: random.below(grid.rowCount))
+            default: edit = .moveColumn(from: c, to: random.below(grid.columnCount))
+            }
+            // Whether the edit is refused is known without doing it, and doing it agrees, reason and all.
+            let refusal = grid.refusal(of: edit)
             do {
-                switch random.below(9) {
-                case 0, 1:
-                    let rect = SlotRect(rows: r..<r + 1 + random.below(grid.rowCount - r), columns: c..<c + 1 + random.below(grid.columnCount - c))
-                    grid = try grid.merging(rect)
-                case 2: grid = try grid.splitting(row: r, column: c)
-                case 3: grid = try grid.insertingRow(at: random.below(grid.rowCount + 1))
-                case 4: grid = try grid.insertingColumn(at: random.below(grid.columnCount + 1))
-                case 5:
-                    removed = grid.cells.filter { $0.rows == r..<r + 1 }.flatMap(\.lines)
-                    grid = try grid.deletingRow(at: r)
-                case 6:
-                    removed = grid.cells.filter { $0.columns == c..<c + 1 }.flatMap(\.lines)
-                    grid = try grid.deletingColumn(at: c)
-                case 7: grid = try grid.movingRow(from: r, to: random.below(grid.rowCount))
-                default: grid = try grid.movingColumn(from: c, to: random.below(grid.columnCount))
-                }
+                grid = try grid.applying(edit)
+                #expect(refusal == nil, "\(edit) was done although refused: \(refusal.map(String.init(describing:)) ?? "")")
             } catch {
-                #expect(texts(grid) == before)  // a refused edit changes nothing
+                #expect(error == refusal, "\(edit)")
                 continue
             }
             try grid.checkInvariants()

@@ -13,21 +13,44 @@ struct HostileClientTests {
         #expect(client.exitStatus() == 0)
     }
 
+    /// Requests cancelled while they wait in the queue are answered RequestCancelled, the others normally,
+    /// each exactly once; thousands of cancellations of requests never sent are answered by nothing.
     @Test func cancellationStormsAndClosedDocuments() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        var storm: [UInt8] = []
-        for id in 0..<5000 {
-            let cancel: JSON = ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": .int(id)]]
-            storm += frame(cancel.serialized())
+        client.open("file:///c.md", "|a|\n|-|\n")
+        // The handler waits for the client's answer to workspace/applyEdit until every request is queued.
+        let queued = DispatchSemaphore(value: 0)
+        client.onServerRequest = { _, _ in
+            queued.wait()
+            return ["applied": true]
+        }
+        client.send(["jsonrpc": "2.0", "id": 1, "method": "workspace/executeCommand", "params": ["command": "gridls.formatTable", "arguments": [["uri": "file:///c.md", "range": range(0, 1, 0, 1)]]]])
+        func cancel(_ id: Int) -> [UInt8] { frame((["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": .int(id)]] as JSON).serialized()) }
+        var storm = (10_000..<15_000).flatMap(cancel)
+        let hovers = 100..<200
+        for id in hovers {
+            storm += frame((["jsonrpc": "2.0", "id": .int(id), "method": "textDocument/hover", "params": ["textDocument": textDocument("file:///c.md"), "position": ["line": 0, "character": 1]]] as JSON).serialized())
+            if id.isMultiple(of: 2) { storm += cancel(id) }
         }
         client.writeRaw(storm)
-        client.open("file:///c.md", "|a|\n|-|\n")
+        queued.signal()
+        #expect(client.waitFor { $0["id"] == 1 }?["result"] == ["applied": true])
+        for id in hovers {
+            let answer = client.waitFor { $0["id"] == .int(id) }
+            if id.isMultiple(of: 2) {
+                #expect(answer?["error"]?["code"] == -32800, "request \(id)")
+            } else {
+                #expect(answer?["result"]?["contents"] != nil && answer?["error"] == nil, "request \(id)")
+            }
+        }
         client.notify("textDocument/didClose", ["textDocument": textDocument("file:///c.md")])
         let late = client.request("textDocument/formatting", ["textDocument": textDocument("file:///c.md"), "options": ["tabSize": 4, "insertSpaces": true]])
         #expect(late["error"]?["code"] == -32602)
         #expect(late["error"]?["message"] == "the document file:///c.md is not open")
         #expect(client.request("shutdown")["result"] == .null)
+        // Answered once each: no second answer to a hover, none to a cancellation of a request never sent.
+        #expect(!client.unclaimed.contains { $0["id"]?.int.map { hovers.contains($0) || $0 >= 10_000 } ?? false })
     }
 
     @Test func nulBytesAndLoneSurrogatesInStrings() throws {

@@ -103,6 +103,9 @@ final class LSPClient: @unchecked Sendable {
     /// The first message (in arrival order, consumed) that matches, waiting up to `patience` seconds.
     func waitFor(_ matches: (JSON) -> Bool) -> JSON? { inbox.take(matches, within: Self.patience) }
 
+    /// The messages that arrived and no test took yet (left in place).
+    var unclaimed: [JSON] { inbox.withLock { $0.messages } }
+
     func notification(_ method: String) -> JSON? { waitFor { $0["method"]?.string == method && $0["id"] == nil }?["params"] }
 
     func initialize(_ capabilities: JSON = [:], options: JSON? = nil) -> JSON {

@@ -139,7 +139,7 @@ public enum TableEditor {
         case .deleteColumn(let c): .deleteColumn(c)
         case let .moveRow(from, to): .moveRow(from: from, to: to)
         case let .moveColumn(from, to): .moveColumn(from: from, to: to)
-        case .sort(let column, _): .sortBody(column: column)
+        case let .sort(column, order): .sortBody(column: column, order: order)
         case .merge(let rect): .merge(rect)
         case let .split(row, column): .split(row: row, column: column)
         }
@@ -158,17 +158,7 @@ public enum TableEditor {
     }
 
     static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
-        switch action {
-        case .format, .convertToGrid, .convertToPipe: return grid
-        case .insertRow(let r): return try grid.insertingRow(at: r)
-        case .insertColumn(let c): return try grid.insertingColumn(at: c)
-        case .deleteRow(let r): return try grid.deletingRow(at: r)
-        case .deleteColumn(let c): return try grid.deletingColumn(at: c)
-        case let .moveRow(from, to): return try grid.movingRow(from: from, to: to)
-        case let .moveColumn(from, to): return try grid.movingColumn(from: from, to: to)
-        case let .sort(column, order): return try grid.sortingBody(byColumn: column, order: order)
-        case .merge(let rect): return try grid.merging(rect)
-        case let .split(row, column): return try grid.splitting(row: row, column: column)
-        }
+        guard let edit = gridEdit(action) else { return grid }  // formatting and converting keep the grid
+        return try grid.applying(edit)
     }
 }
