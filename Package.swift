@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "GridModel", swiftSettings: optimized),
         .target(name: "TextTables", dependencies: ["GridModel"], swiftSettings: optimized),
         .target(name: "JSONRPC", swiftSettings: optimized),
-        .target(name: "LanguageServer", dependencies: ["TextTables", "JSONRPC"], swiftSettings: optimized),
+        .target(name: "LanguageServer", dependencies: ["GridModel", "TextTables", "JSONRPC"], swiftSettings: optimized),
         // The few Linux file calls Swift's Glibc module does not declare (extended attributes, fallocate).
         .systemLibrary(name: "CFileSystem"),
         .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CFileSystem"]),

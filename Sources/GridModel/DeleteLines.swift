@@ -21,16 +21,15 @@ extension Grid {
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil, footerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
-        let path = axis
         var result: [GridCell] = []
         result.reserveCapacity(cells.count)
         for var cell in cells {
-            let range = cell.rect[path]
+            let range = cell.rect[axis]
             if range == index..<index + 1 { continue }
             if range.contains(index) {
-                cell.rect[path] = range.lowerBound..<range.upperBound - 1
+                cell.rect[axis] = range.lowerBound..<range.upperBound - 1
             } else if range.lowerBound > index {
-                cell.rect[path] = range.shifted(by: -1)
+                cell.rect[axis] = range.shifted(by: -1)
             }
             result.append(cell)
         }

@@ -1,6 +1,16 @@
 /// Horizontal alignment of a column, as an alignment row or a grid table's header separator states it.
 public enum ColumnAlignment: Sendable, Hashable {
     case none, left, center, right
+
+    /// The alignment a delimiter or border segment marks with colons at its ends (`:--`, `:-:`, `--:`).
+    public init(colonAtStart: Bool, colonAtEnd: Bool) {
+        self = colonAtStart && colonAtEnd ? .center : colonAtStart ? .left : colonAtEnd ? .right : .none
+    }
+
+    /// Whether its segment starts with a colon.
+    public var colonAtStart: Bool { self == .left || self == .center }
+    /// Whether its segment ends with a colon.
+    public var colonAtEnd: Bool { self == .right || self == .center }
 }
 
 /// A rectangle of slots: `rows` × `columns`, both half-open.

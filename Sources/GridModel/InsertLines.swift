@@ -25,24 +25,23 @@ extension Grid {
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int? = nil, footerRowCount: Int? = nil
     ) throws(GridEditError) -> Grid {
         let count = count(along: axis)
-        let path = axis
         let other = axis.across
         var covered = [Bool](repeating: false, count: self.count(along: other))
         var result: [GridCell] = []
         result.reserveCapacity(cells.count + covered.count)
         for var cell in cells {
-            let range = cell.rect[path]
+            let range = cell.rect[axis]
             if range.lowerBound < index && index < range.upperBound {
-                cell.rect[path] = range.lowerBound..<range.upperBound + 1
+                cell.rect[axis] = range.lowerBound..<range.upperBound + 1
                 for i in cell.rect[other] { covered[i] = true }
             } else if range.lowerBound >= index {
-                cell.rect[path] = range.shifted(by: 1)
+                cell.rect[axis] = range.shifted(by: 1)
             }
             result.append(cell)
         }
         for (i, isCovered) in covered.enumerated() where !isCovered {
             var rect = SlotRect(rows: 0..<1, columns: 0..<1)
-            rect[path] = index..<index + 1
+            rect[axis] = index..<index + 1
             rect[other] = i..<i + 1
             result.append(GridCell(rows: rect.rows, columns: rect.columns))
         }

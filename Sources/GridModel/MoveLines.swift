@@ -24,12 +24,11 @@ extension Grid {
         order.insert(order.remove(at: from), at: to)
         var newIndex = [Int](repeating: 0, count: count)
         for (position, old) in order.enumerated() { newIndex[old] = position }
-        let path = axis
         let moved = cells.map { cell -> GridCell in
             var cell = cell
-            let range = cell.rect[path]
+            let range = cell.rect[axis]
             let start = newIndex[range.lowerBound]
-            cell.rect[path] = start..<start + range.count
+            cell.rect[axis] = start..<start + range.count
             return cell
         }
         return rebuilt(cells: moved, along: axis, count: count, alignments: alignments)

@@ -61,8 +61,6 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
-public let gridlsVersion = "0.1.0"
-
 public let usageText = """
     usage: gridls [--stdio]                     run the language server on stdin and stdout
            gridls format [options] [PATH...]   print the documents with every table formatted

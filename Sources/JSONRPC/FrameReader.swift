@@ -75,9 +75,8 @@ public struct FrameReader: Sendable {
                 length = n
             }
         }
-        guard let length, problem == nil || length >= 0 else {
-            return skipBadHeader(until: bodyStart, problem ?? "no Content-Length header")
-        }
+        // A header line this reader does not understand is ignored when the length is known.
+        guard let length else { return skipBadHeader(until: bodyStart, problem ?? "no Content-Length header") }
         guard length <= FrameReader.maximumBody else {
             // No client sends that much: read it as garbage and look for the next header.
             return skipBadHeader(until: bodyStart, "Content-Length \(length) exceeds the limit of \(FrameReader.maximumBody) bytes")

@@ -51,10 +51,10 @@ extension Server {
                 "selectionRangeProvider": true,
                 "hoverProvider": true,
             ],
-            "serverInfo": ["name": "gridls", "version": .string(serverVersion)],
+            "serverInfo": ["name": "gridls", "version": .string(gridlsVersion)],
         ]
     }
 }
 
-/// The version the server reports; the command line reports the same.
-public let serverVersion = "0.1.0"
+/// gridls's version: what the server reports in `serverInfo` and `gridls --version` prints.
+public let gridlsVersion = "0.1.0"

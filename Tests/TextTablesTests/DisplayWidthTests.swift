@@ -2,7 +2,7 @@ import Testing
 @testable import TextTables
 import TestSupport
 
-/// The width rules of design/width.md, one case per row of its table.
+/// The width rules (README.md, "What formatting does"), one case per kind of character.
 struct DisplayWidthTests {
     @Test(arguments: [
         ("plain", 5), ("", 0),

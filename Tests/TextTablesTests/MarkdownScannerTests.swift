@@ -1,7 +1,7 @@
 import Testing
 import TextTables
 
-/// Where tables are found (design/formats.md): the lines of each table the scanner reports.
+/// Where tables are found (CommonMark block structure, as cmark-gfm reads it): the lines of each table the scanner reports.
 struct MarkdownScannerTests {
     func tableLines(_ document: String) -> [Range<Int>] {
         MarkdownScanner.scan(TextLines(document)).tables.map(\.lines)

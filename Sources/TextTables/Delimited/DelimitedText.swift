@@ -49,9 +49,7 @@ public enum DelimitedText {
             .filter { !$0.allSatisfy(\.isWhitespace) }
     }
 
-    private static func trimmed(_ field: Substring) -> String {
-        String(field.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
+    private static func trimmed(_ field: Substring) -> String { String(field.trimming(Blank.isSpaceOrTab)) }
 
     private static func splitAtSpaceRuns(_ line: Substring) -> [String] {
         var fields: [String] = [], current = "", spaces = 0
@@ -113,7 +111,7 @@ struct CSVReader {
     private mutating func field() -> String {
         skipBlanks()
         guard index < characters.count && characters[index] == "\"" else {
-            return String(take { $0 != "," && !$0.isNewline }.reversed().drop(while: isBlank).reversed())
+            return String(take { $0 != "," && !$0.isNewline }.trimmingEnd(Blank.isSpaceOrTab))
         }
         index += 1
         var text = ""
@@ -129,10 +127,8 @@ struct CSVReader {
         return text + take { $0 != "," && !$0.isNewline }
     }
 
-    private func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
-
     private mutating func skipBlanks() {
-        while index < characters.count && isBlank(characters[index]) { index += 1 }
+        while index < characters.count && Blank.isSpaceOrTab(characters[index]) { index += 1 }
     }
 
     /// The characters from here while `accepts` holds.

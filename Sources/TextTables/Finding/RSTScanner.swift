@@ -54,8 +54,7 @@ public enum RSTScanner {
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.
     private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
-        var line = b[p..<end]
-        while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+        let line = b[p..<end].trimmingEnd(Blank.isSpaceOrTab)
         let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
         guard line.starts(with: [dot, dot]) else { return line.count >= 2 && line.suffix(2).allSatisfy { $0 == colon } }
         let body = line.dropFirst(2).drop { $0 == 0x20 }

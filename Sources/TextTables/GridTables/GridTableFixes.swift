@@ -53,9 +53,9 @@ extension GridTableReader {
                 var end = k + 1
                 while end < columns && inRegion(end) && (isBorderLine[i] || !bandBoundaries[below - 1][end]) { end += 1 }
                 let from = separatorColumn(line: i, boundary: k), to = separatorColumn(line: i, boundary: end)
-                let piece = String(decoding: lines[i].bytes(in: text, from: from + 1, to: to), as: UTF8.self)
-                let trimmed = piece.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()
-                if !trimmed.isEmpty { pieces.append(String(trimmed)) }
+                // Trimmed as characters: a space that a combining mark follows is that mark's base, and stays.
+                let piece = String(decoding: lines[i].bytes(in: text, from: from + 1, to: to), as: UTF8.self).trimming { $0 == " " }
+                if !piece.isEmpty { pieces.append(String(piece)) }
                 k = end
             }
             result.append(pieces.joined(separator: " "))

@@ -1,4 +1,3 @@
-import Foundation
 import GridModel
 
 /// A grid table read from text: the grid when its structure is unambiguous, and what is wrong otherwise.
@@ -437,7 +436,7 @@ struct GridTableReader {
                     }
                     bytes = lines[i].expandingTabs(in: text, from: from, to: to)  // as the cell reads
                 }
-                let cellText = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .init(charactersIn: " "))
+                let cellText = String(decoding: bytes.trimming(Blank.isSpace), as: UTF8.self)
                 let range = lines[i].offset(from)..<lines[i].offset(to)
                 // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.
                 if !(reader == .pandoc && diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error })),
@@ -471,7 +470,7 @@ struct GridTableReader {
     func alignments(_ i: Int) -> [ColumnAlignment] {
         (0..<intervals).map { k in
             let left = lines[i].char(xs[k] + 1) == G.colon, right = lines[i].char(xs[k + 1] - 1) == G.colon
-            return left && right ? .center : left ? .left : right ? .right : .none
+            return ColumnAlignment(colonAtStart: left, colonAtEnd: right)
         }
     }
 }

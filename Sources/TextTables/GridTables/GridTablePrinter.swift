@@ -1,6 +1,6 @@
 import GridModel
 
-/// Prints a grid as a grid table (design/formats.md): every column as wide as its widest unit cell,
+/// Prints a grid as a grid table (the default style of README.md): every column as wide as its widest unit cell,
 /// every row as tall as its tallest; spanning cells widen (heighten) what they cover when they need more,
 /// the extra split evenly with the remainder to the last column (row). One space of padding, text kept
 /// left-aligned so that relative indentation inside cells survives, `+` wherever a border crosses a
@@ -135,7 +135,7 @@ public struct GridTablePrinter {
 
     private func appendRule(width: Int, alignment: ColumnAlignment, header: Bool, to out: inout [UInt8]) {
         let fill = header ? UInt8(ascii: "=") : UInt8(ascii: "-")
-        let left = alignment == .left || alignment == .center, right = alignment == .right || alignment == .center
+        let left = alignment.colonAtStart, right = alignment.colonAtEnd
         out.append(left ? UInt8(ascii: ":") : fill)
         appendRepeated(fill, width - 2, to: &out)
         out.append(right ? UInt8(ascii: ":") : fill)

@@ -14,8 +14,7 @@ enum GridTableRelayer {
         for (offset, start) in region.contentStarts.enumerated() {
             let end = text.contentEnd(region.firstLine + offset)
             let (_, p) = BlockSyntax.indentation(b, start, end)
-            var line = b[p..<end]
-            while let last = line.last, last == 0x20 || last == 0x09 { line = line.dropLast() }
+            let line = b[p..<end].trimmingEnd(Blank.isSpaceOrTab)
             if line.first == UInt8(ascii: "+") {
                 guard line.allSatisfy({ "+-=: ".utf8.contains($0) }) else { return nil }
                 let count = line.filter { $0 == UInt8(ascii: "+") }.count - 1
@@ -37,9 +36,7 @@ enum GridTableRelayer {
             guard pieces.count == count else { return nil }
             var row = current ?? Array(repeating: [], count: count)
             for (k, piece) in pieces.enumerated() {
-                var cell = piece
-                while let last = cell.last, last == 0x20 { cell = cell.dropLast() }
-                row[k].append(String(decoding: cell, as: UTF8.self))
+                row[k].append(String(decoding: piece.trimmingEnd(Blank.isSpace), as: UTF8.self))
             }
             current = row
         }
@@ -75,7 +72,7 @@ enum GridTableRelayer {
         guard segments.count == count else { return Array(repeating: .none, count: count) }
         return segments.map { segment in
             let left = segment.first == UInt8(ascii: ":"), right = segment.last == UInt8(ascii: ":")
-            return left && right ? .center : left ? .left : right ? .right : .none
+            return ColumnAlignment(colonAtStart: left, colonAtEnd: right)
         }
     }
 }

@@ -82,7 +82,7 @@ enum PipeRowSyntax {
             let right = i < end && b[i] == colon
             if right { i += 1 }
             while i < end && isSpace(b[i]) { i += 1 }
-            alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
+            alignments.append(ColumnAlignment(colonAtStart: left, colonAtEnd: right))
             if i == end { return alignments }
             guard b[i] == pipe else { return nil }
             i += 1

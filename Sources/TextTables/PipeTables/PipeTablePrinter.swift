@@ -16,7 +16,7 @@ public struct FormatOptions: Sendable, Hashable {
     }
 }
 
-/// Prints a pipe table in the default style (design/formats.md): outer pipes, one space of padding,
+/// Prints a pipe table in the default style (README.md): outer pipes, one space of padding,
 /// columns as wide as their widest cell and at least 3, alignment applied inside cells, short rows
 /// filled with empty cells, extra cells kept as further columns.
 public struct PipeTablePrinter {
@@ -88,8 +88,7 @@ public struct PipeTablePrinter {
         for (c, alignment) in table.alignments.enumerated() {
             let width = layout.widths[c] + (style == .compact ? 2 : 0)
             if style == .padded { out.append(0x20) }
-            let left = alignment == .left || alignment == .center
-            let right = alignment == .right || alignment == .center
+            let left = alignment.colonAtStart, right = alignment.colonAtEnd
             if left { out.append(UInt8(ascii: ":")) }
             appendRepeated(UInt8(ascii: "-"), width - (left ? 1 : 0) - (right ? 1 : 0), to: &out)
             if right { out.append(UInt8(ascii: ":")) }

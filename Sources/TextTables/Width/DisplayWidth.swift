@@ -1,4 +1,5 @@
-/// How wide text is drawn in a monospace editor, by grapheme cluster (see design/width.md).
+/// How wide text is drawn in a monospace editor, by grapheme cluster: East Asian Wide and Fullwidth
+/// characters and emoji take two columns, combining marks and other zero-width characters none.
 public struct WidthOptions: Sendable, Hashable {
     /// Width of East Asian Ambiguous characters: 1 (Western fonts) or 2 (CJK fonts).
     public var ambiguousWidth: Int
