@@ -189,14 +189,4 @@ public struct Grid: Sendable, Hashable {
     public func cellIndex(row: Int, column: Int) -> Int? {
         cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
     }
-
-    /// Whether a cell spans across the boundary just above row `r` (0 < r < rowCount).
-    func rowBoundaryIsCrossed(_ r: Int) -> GridCell? {
-        cells.first { $0.rows.lowerBound < r && r < $0.rows.upperBound }
-    }
-
-    /// Whether a cell spans across the boundary just left of column `c`.
-    func columnBoundaryIsCrossed(_ c: Int) -> GridCell? {
-        cells.first { $0.columns.lowerBound < c && c < $0.columns.upperBound }
-    }
 }
