@@ -13,6 +13,19 @@ public enum ColumnAlignment: Sendable, Hashable {
     public var colonAtEnd: Bool { self == .right || self == .center }
 }
 
+/// One slot of a grid: a row and a column.
+public struct Slot: Sendable, Hashable, CustomStringConvertible {
+    public var row: Int
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+
+    public var description: String { "row \(row + 1), column \(column + 1)" }
+}
+
 /// A rectangle of slots: `rows` × `columns`, both half-open.
 public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
     public var rows: Range<Int>
@@ -29,6 +42,13 @@ public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
         rows.lowerBound <= other.rows.lowerBound && other.rows.upperBound <= rows.upperBound
             && columns.lowerBound <= other.columns.lowerBound
             && other.columns.upperBound <= columns.upperBound
+    }
+
+    /// The smallest rectangle holding both.
+    public func union(_ other: SlotRect) -> SlotRect {
+        SlotRect(
+            rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound),
+            columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound))
     }
 
     public func intersects(_ other: SlotRect) -> Bool {
@@ -188,5 +208,10 @@ public struct Grid: Sendable, Hashable {
     /// The index in `cells` of the cell covering `(row, column)`, or nil outside the grid.
     public func cellIndex(row: Int, column: Int) -> Int? {
         cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
+    }
+
+    /// The cell covering `slot`, or nil outside the grid.
+    public func cell(at slot: Slot) -> GridCell? {
+        cellIndex(row: slot.row, column: slot.column).map { cells[$0] }
     }
 }

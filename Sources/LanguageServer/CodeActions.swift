@@ -132,10 +132,8 @@ extension Server {
             // again for the fixes (a cursor move in a sound table costs nothing here).
             let met = table.diagnostics.contains { (table.firstLine + $0.start.line...table.firstLine + $0.end.line).overlaps(selected) }
             guard met else { continue }
-            let local = document.local(table)
-            let found = table.kind == .grid
-                ? GridTableParser.parse(local.text, region: local.region, options: formatOptions(document).width).diagnostics
-                : PipeTableChecks.checkWithFixes(local.text, region: local.region, options: formatOptions(document))
+            let (local, reading) = document.reading(table, options: formatOptions(document))
+            let found = reading.diagnosticsWithFixes()
             for diagnostic in found {
                 let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
                 let lines = (table.firstLine + placed.start.line)...(table.firstLine + placed.end.line)

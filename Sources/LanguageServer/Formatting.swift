@@ -8,7 +8,7 @@ extension Server {
         var edits = FormattingEdits(document: document)
         for table in tables {
             let local = document.local(table)
-            guard case .success(let tableEdits) = DocumentFormatter.tableEdits(local.text, region: local.region, options: options) else {
+            guard case .success(let tableEdits) = TableReading(local.text, region: local.region, options: options).formattingEdits() else {
                 continue
             }
             for edit in tableEdits {

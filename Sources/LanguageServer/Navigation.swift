@@ -7,9 +7,8 @@ extension Server {
     func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
         let document = try self.document(params)
         return .array(document.index.tables.enumerated().map { n, table in
-            let local = document.local(table)
             var name = "Table \(n + 1)"
-            if case .success(let grid) = TableEditor.readGrid(local.region, in: local.text, options: formatOptions(document)) {
+            if case .success(let grid) = document.reading(table, options: formatOptions(document)).reading.grid {
                 name += " (\(grid.columnCount)×\(grid.rowCount))"
             } else {
                 name += " (unreadable)"
@@ -43,10 +42,10 @@ extension Server {
                 result.append(["range": point])
                 continue
             }
-            let local = document.local(table)
+            let (local, reading) = document.reading(table, options: formatOptions(document))
             let last = table.lines.upperBound - 1
             var ranges = [document.lspRange((table.firstLine, 0), (last, document.text.line(last).count), encoding)]
-            if let (row, cell) = rowAndCell(document, table: table, local: local, position: position) {
+            if let (row, cell) = rowAndCell(document, table: table, local: local, reading: reading, position: position) {
                 ranges.insert(row, at: 0)
                 if cell != row { ranges.insert(cell, at: 0) }
             }
@@ -59,7 +58,8 @@ extension Server {
 
     /// The ranges of the row and the cell at a position inside a table.
     private func rowAndCell(
-        _ document: OpenDocument, table: TableIndex.Table, local: OpenDocument.LocalTable, position: (line: Int, byte: Int)
+        _ document: OpenDocument, table: TableIndex.Table, local: OpenDocument.LocalTable, reading: TableReading,
+        position: (line: Int, byte: Int)
     ) -> (JSON, JSON)? {
         let offset = document.offset(position, in: local)
         let lineInTable = position.line - table.firstLine
@@ -74,7 +74,7 @@ extension Server {
             return (rowRange, document.lspRange(document.position(cell.lowerBound, in: local), document.position(cell.upperBound, in: local), encoding))
         case .grid:
             // In a grid table the line is the narrowest range that is sure to hold the cell's text there.
-            guard TableLocator.slot(at: offset, in: local.region, text: local.text, options: formatOptions(document).width) != nil else { return nil }
+            guard reading.slots(at: [offset])[0] != nil else { return nil }
             return (rowRange, rowRange)
         }
     }

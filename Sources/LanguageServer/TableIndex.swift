@@ -158,12 +158,7 @@ struct TableIndex: Sendable {
     }
 
     static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {
-        let found: [Diagnostic]
-        switch region.kind {
-        case .pipe: found = PipeTableChecks.check(PipeTable.parse(lines, region: region))
-        case .grid: found = GridTableParser.parse(lines, region: region, options: options.width).diagnostics
-        }
-        return found.map { place($0, in: lines, firstLine: region.firstLine) }
+        TableReading(lines, region: region, options: options).diagnostics.map { place($0, in: lines, firstLine: region.firstLine) }
     }
 
     /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.

@@ -41,7 +41,7 @@ extension OpenDocument {
     func isFormatted(_ table: TableIndex.Table, options: FormatOptions) -> Bool {
         let reading = reading(table, options: options).reading  // outside the memo's lock, which is not reentrant
         return table.memo.isFormatted {
-            guard case .success(let edits) = DocumentFormatter.tableEdits(reading.text, region: reading.region, options: options) else { return true }
+            guard case .success(let edits) = reading.formattingEdits() else { return true }
             return edits.isEmpty
         }
     }

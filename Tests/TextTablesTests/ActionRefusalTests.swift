@@ -8,12 +8,12 @@ import Testing
 struct ActionRefusalTests {
     /// The action done the long way: the model's operation, then the pipe-table check of what it made.
     func refusalByDoing(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
-        if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
+        if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         let edited: Grid
-        do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(error.description) }
+        do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
-        case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map(TableEditFailure.refused) : nil
+        case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         }
     }
 
@@ -48,9 +48,11 @@ struct ActionRefusalTests {
     @Test func pipeTableHeaderRowsCannotComeOrGo() throws {
         let grid = try Grid.units([["a", "b"], ["1", "2"]], headerRowCount: 1)
         #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .pipe, syntax: .markdown)
-            == .refused("a pipe table has exactly one header row: this table has 2"))
+            == .refused(.headerRows(count: 2)))
+        #expect(TableEditFailure.refused(.headerRows(count: 2)).reason == "a pipe table has exactly one header row: this table has 2")
         #expect(TableEditor.refusal(.deleteRow(0), on: grid, kind: .pipe, syntax: .markdown)
-            == .refused("a pipe table needs a header row: this table has none"))
+            == .refused(.headerRows(count: 0)))
+        #expect(TableEditFailure.refused(.headerRows(count: 0)).reason == "a pipe table needs a header row: this table has none")
         #expect(TableEditor.refusal(.insertRow(at: 1), on: grid, kind: .pipe, syntax: .markdown) == nil)
         #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .grid, syntax: .markdown) == nil)
     }

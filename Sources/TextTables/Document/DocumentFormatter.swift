@@ -1,3 +1,5 @@
+import GridModel
+
 /// A replacement of a byte range of the document; edits never overlap.
 public struct TextEdit: Sendable, Hashable {
     public var range: Range<Int>
@@ -53,7 +55,7 @@ public enum DocumentFormatter {
         var edits: [TextEdit] = []
         var refused: [Diagnostic] = []
         for region in scan.tables {
-            switch tableEdits(text, region: region, options: options) {
+            switch TableReading(text, region: region, options: options).formattingEdits() {
             case .success(let tableEdits): edits += tableEdits
             case .failure(let refusal): refused += refusal.diagnostics
             }
@@ -70,37 +72,11 @@ public enum DocumentFormatter {
         public var diagnostics: [Diagnostic]
     }
 
-    /// The smallest edits that format one table: only the lines whose text changes, and on each only the
-    /// part after the container prefix and before the line terminator (or, when a grid table's line count
-    /// changes, the run of whole lines that differ).
-    public static func tableEdits(_ text: TextLines, region: TableRegion, options: FormatOptions) -> Result<[TextEdit], Refusal> {
-        switch region.kind {
-        case .pipe:
-            let printer = pipePrinter(text, region: region, options: options)
-            guard printer.table.cellUnprintableAfterPipe == nil else { return .success([]) }
-            return .success(lineEdits(text, region: region, lines: printer.lines(), printed: .pipe))
-        case .grid:
-            let parsed = GridTableParser.parse(text, region: region, options: options.width)
-            guard let grid = parsed.grid else { return .failure(Refusal(diagnostics: parsed.diagnostics.filter { $0.severity == .error })) }
-            let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
-            return .success(lineEdits(text, region: region, lines: printer.lines(), printed: .grid))
-        }
-    }
-
-    /// Edits turning the table's lines into `lines` (texts after the container prefix).
-    /// `printed` says whether `lines` are pipe-table rows, whose indentation may differ from line to line,
-    /// or a grid table's, whose lines must all start at the same column.
-    static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]], printed: TableRegion.Kind) -> [TextEdit] {
+    /// The smallest edits turning the table's lines into `lines` (each placed after its prefix: only the
+    /// lines whose text changes, and on each only the part after the container prefix and before the line
+    /// terminator; or, when the line count changes, the run of whole lines that differ).
+    static func lineEdits(_ text: TextLines, region: TableRegion, lines: [[UInt8]]) -> [TextEdit] {
         let old = region.lines
-        // Each new line goes after the prefix of the old line at its offset (or of the last one).
-        let lines = lines.indices.map { offset in
-            let source = min(offset, old.count - 1)
-            let prefix = region.prefix(ofLine: source, in: text)
-            guard printed == .pipe, case let own = ownIndentation(text, region: region, offset: source),
-                keepsOwnIndentation(prefix: prefix, own: own, table: lines[offset].prefix { isIndentation($0) })
-            else { return keepingIndentation(lines[offset], after: prefix) }
-            return Array(own) + lines[offset].drop { isIndentation($0) }
-        }
         func oldText(_ offset: Int) -> ArraySlice<UInt8> {
             text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)]
         }
@@ -117,6 +93,20 @@ public enum DocumentFormatter {
             tail += 1
         }
         return [wholeLineEdit(text, region: region, lines: lines, replacing: head..<(old.count - tail), with: head..<(lines.count - tail))]
+    }
+
+    /// The edits that print `grid` as a grid table in place of the table at `region` (formatting, an
+    /// action, a quick fix): each printed line placed after the prefix of the line it replaces.
+    static func gridTableEdits(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [TextEdit] {
+        lineEdits(text, region: region, lines: placedGridLines(grid, text: text, region: region, options: options))
+    }
+
+    static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [[UInt8]] {
+        let indent = Array(tableIndentation(text, region: region))
+        let lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
+        return lines.indices.map { offset in
+            keepingIndentation(lines[offset], after: region.prefix(ofLine: min(offset, region.contentStarts.count - 1), in: text))
+        }
     }
 
     /// Replaces old table lines `removed` by new lines `inserted` (offsets in the table), terminators
@@ -159,55 +149,16 @@ public enum DocumentFormatter {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var copied = 0
-        /// Makes room for `printed` more bytes and the rest of the document, growing geometrically.
-        func reserve(_ printed: Int) {
-            let needed = out.count + printed + (bytes.count - copied)
-            if needed > out.capacity { out.reserveCapacity(max(needed, out.capacity + out.capacity / 2)) }
-        }
         for region in scan.tables {
-            switch region.kind {
-            case .pipe:
-                let printer = pipePrinter(text, region: region, options: options)
-                guard printer.table.cellUnprintableAfterPipe == nil else { continue }
-                reserve(printer.printedByteCount)
-                for offset in 0..<printer.lineCount {
-                    out.append(contentsOf: bytes[copied..<region.contentStarts[offset]])
-                    let prefix = region.prefix(ofLine: offset, in: text), own = ownIndentation(text, region: region, offset: offset)
-                    if keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
-                        out.append(contentsOf: own)
-                        printer.appendLine(offset, indent: [], to: &out)
-                    } else {
-                        if needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(space) }
-                        printer.appendLine(offset, to: &out)
-                    }
-                    copied = text.contentEnd(region.firstLine + offset)
-                }
-            case .grid:
-                let parsed = GridTableParser.parse(text, region: region, options: options.width)
-                guard let grid = parsed.grid else {
-                    refused += parsed.diagnostics.filter { $0.severity == .error }
-                    continue
-                }
-                let printer = GridTablePrinter(grid, indent: Array(tableIndentation(text, region: region)), options: options.width, syntax: region.syntax)
-                let lines = printer.lines()
-                let edits = lineEdits(text, region: region, lines: lines, printed: .grid)
-                reserve(edits.reduce(0) { $0 + $1.newText.count })
-                for edit in edits {
-                    out.append(contentsOf: bytes[copied..<edit.range.lowerBound])
-                    out.append(contentsOf: edit.newText)
-                    copied = edit.range.upperBound
-                }
+            let reading = TableReading(text, region: region, options: options)
+            if let errors = reading.errors {
+                refused += errors
+                continue
             }
+            reading.appendFormatted(to: &out, copied: &copied)
         }
         out.append(contentsOf: bytes[copied...])
         return FormatResult(output: out, refused: refused.sorted(by: inDocumentOrder))
-    }
-
-    static func pipePrinter(_ text: TextLines, region: TableRegion, options: FormatOptions) -> PipeTablePrinter {
-        let prefixWidth = PipeTableLayout.width(region.prefix(ofLine: 0, in: text), at: 0, options.width)
-        return PipeTablePrinter(
-            PipeTable.parse(text, region: region), indent: tableIndentation(text, region: region),
-            startColumn: prefixWidth, options: options)
     }
 
     private static let quoteMarker = UInt8(ascii: ">"), space = UInt8(ascii: " ")
@@ -269,14 +220,8 @@ public enum DocumentFormatter {
 
     /// Every diagnostic of the document: those found while scanning and each table's, in document order.
     public static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions) -> [Diagnostic] {
-        var all = scan.diagnostics
-        for region in scan.tables {
-            switch region.kind {
-            case .pipe: all += PipeTableChecks.check(PipeTable.parse(text, region: region))
-            case .grid: all += GridTableParser.parse(text, region: region, options: options.width).diagnostics
-            }
-        }
-        return all.sorted(by: inDocumentOrder)
+        let tables = scan.tables.flatMap { TableReading(text, region: $0, options: options).diagnostics }
+        return (scan.diagnostics + tables).sorted(by: inDocumentOrder)
     }
 
     private static func inDocumentOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -8,8 +8,7 @@ extension GridTableReader {
     mutating func offerReLaying() {
         guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
               let grid = GridTableRelayer.grid(text, region: region) else { return }
-        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region)), options: geometry.options, syntax: region.syntax).lines()
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
         for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
     }
 
@@ -29,8 +28,7 @@ extension GridTableReader {
             rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
         else { return nil }
-        let printed = GridTablePrinter(grid, indent: Array(DocumentFormatter.tableIndentation(text, region: region)), options: geometry.options, syntax: region.syntax).lines()
-        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
+        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
     }
 
     /// The text of a region of slots, line by line: on each line, the runs of the region's slots that

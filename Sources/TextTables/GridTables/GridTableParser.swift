@@ -15,19 +15,6 @@ public enum GridTableParser {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
         return reader.read()
     }
-
-    /// The slot (row, column) that each byte offset lies in, reading the table once: on a content line,
-    /// between the `|` around it; on a border, inside a cell that spans across it. Nil on a rule, a
-    /// junction, outside the table, or everywhere in an unreadable table.
-    public static func slots(at offsets: [Int], in text: TextLines, region: TableRegion, options: WidthOptions) -> [(row: Int, column: Int)?] {
-        var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
-        guard reader.read().grid != nil else { return offsets.map { _ in nil } }
-        return offsets.map { offset in
-            let line = text.line(containing: offset)
-            guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
-            return reader.slot(line: line - region.firstLine, offset: offset)
-        }
-    }
 }
 
 /// The state of reading one grid table; see `read()` for the steps.
@@ -123,9 +110,7 @@ struct GridTableReader {
     /// One error per line whose `|` are off the grid, each with the fix that prints `grid` (what the cells
     /// say when their `|` are taken in order) anew.
     mutating func reportDrift(_ grid: Grid) {
-        let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
-        let printed = GridTablePrinter(grid, indent: indent, options: geometry.options, syntax: region.syntax).lines()
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .grid))
+        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
         for i in reLaidColumns.keys.sorted() {
             report(.brokenBorder, "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "
                 + "\(region.syntax == .restructuredText ? "docutils and pandoc read" : "pandoc reads") another table: re-lay the table from its cells",
@@ -375,7 +360,7 @@ struct GridTableReader {
     // MARK: Locating
 
     /// The slot at byte `offset` of table line `i`.
-    func slot(line i: Int, offset: Int) -> (row: Int, column: Int)? {
+    func slot(line i: Int, offset: Int) -> Slot? {
         guard let x = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) ?? (offset <= lines[i].start ? 0 : nil) else { return nil }
         guard let below = borders.firstIndex(where: { $0 > i }) else { return nil }
         let band = below - 1
@@ -383,11 +368,11 @@ struct GridTableReader {
             // Only the open part of a border, inside a cell spanning across it.
             guard let k = (0..<intervals).first(where: { xs[$0] < x && x < xs[$0 + 1] }),
                   !geometry.isRule(line: i, interval: k), band >= 0 else { return nil }
-            return (band, k)
+            return Slot(row: band, column: k)
         }
         let columns = (0..<xs.count).filter { bandBoundaries[band][$0] }
         guard let right = columns.firstIndex(where: { separatorColumn(line: i, boundary: $0) >= x }), right > 0 else { return nil }
-        return (band, columns[right - 1])
+        return Slot(row: band, column: columns[right - 1])
     }
 
     // MARK: The grid

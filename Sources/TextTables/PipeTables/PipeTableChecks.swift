@@ -36,16 +36,13 @@ public enum PipeTableChecks {
         return diagnostics
     }
 
-    /// The diagnostics of the table at `region` with their quick fixes: fill short rows with empty cells;
-    /// for extra cells, give the header cells for them or delete them.
-    public static func checkWithFixes(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
-        let table = PipeTable.parse(text, region: region)
+    /// The diagnostics of a pipe table with their quick fixes: fill short rows with empty cells; for extra
+    /// cells, give the header cells for them or delete them. Each fix prints the table through `reading`.
+    static func checkWithFixes(_ table: PipeTable, reading: TableReading) -> [Diagnostic] {
         var diagnostics = check(table)
         guard !diagnostics.isEmpty, table.cellUnprintableAfterPipe == nil else { return diagnostics }
-        let indent = DocumentFormatter.tableIndentation(text, region: region)
         func edits(_ texts: [[String]], _ alignments: [ColumnAlignment]) -> [TextEdit] {
-            let printed = PipeTablePrinter(PipeTable(texts: texts, alignments: alignments), indent: indent, options: options).lines()
-            return DocumentFormatter.lineEdits(text, region: region, lines: printed, printed: .pipe)
+            reading.edits(printingPipe: PipeTable(texts: texts, alignments: alignments))
         }
         let texts = table.texts
         let width = texts.map(\.count).max() ?? 0

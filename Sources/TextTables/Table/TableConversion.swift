@@ -13,40 +13,31 @@ public enum TableConversion {
         alignments + Array(repeating: .none, count: max(0, count - alignments.count))
     }
 
-    /// Why a grid cannot be a pipe table.
     /// Why a table with `count` header rows cannot be a pipe table.
-    static func headerRefusal(_ count: Int) -> String? {
-        guard count != 1 else { return nil }
-        return count == 0
-            ? "a pipe table needs a header row: this table has none"
-            : "a pipe table has exactly one header row: this table has \(count)"
+    static func headerRefusal(_ count: Int) -> TableEditRefusal? {
+        count == 1 ? nil : .headerRows(count: count)
     }
 
-    public static func pipeRefusal(_ grid: Grid) -> String? {
-        if let reason = headerRefusal(grid.headerRowCount) { return reason }
-        if grid.footerRowCount > 0 {
-            return "a pipe table has no foot: this table has \(grid.footerRowCount) foot rows"
-        }
-        if !grid.hasOnlyUnitCells, let merged = grid.cells.first(where: { !$0.isUnit }) {
-            return "the cell at \(merged.rect) is merged: pipe tables cannot merge cells; split it first"
-        }
-        if let tall = grid.cells.first(where: { $0.lines.count > 1 }) {
-            return "the cell at \(tall.rect) has \(tall.lines.count) lines: pipe-table cells hold one line"
-        }
+    /// Why a grid cannot be a pipe table.
+    public static func pipeRefusal(_ grid: Grid) -> TableEditRefusal? {
+        if let refusal = headerRefusal(grid.headerRowCount) { return refusal }
+        if grid.footerRowCount > 0 { return .pipeFoot(rows: grid.footerRowCount) }
+        if !grid.hasOnlyUnitCells, let merged = grid.cells.first(where: { !$0.isUnit }) { return .pipeMergedCell(merged.rect) }
+        if let tall = grid.cells.first(where: { $0.lines.count > 1 }) { return .pipeTallCell(tall.rect, lines: tall.lines.count) }
         if let cell = grid.cells.first(where: { PipeRowSyntax.startsWithSkippedSpace(($0.lines.first ?? "").utf8) }) {
-            return "the cell at \(cell.rect) starts with a form feed or vertical tab, which GitHub drops after a pipe"
+            return .pipeSkippedSpace(cell.rect)
         }
         return nil
     }
 
-    /// The grid as a pipe table, with `|` in cell text escaped; nil when `pipeRefusal` has a reason.
-    public static func pipeTable(_ grid: Grid) -> PipeTable? {
-        guard pipeRefusal(grid) == nil else { return nil }
+    /// The grid as a pipe table, with `|` in cell text escaped, or why it cannot be one.
+    public static func pipeTable(_ grid: Grid) -> Result<PipeTable, TableEditRefusal> {
+        if let refusal = pipeRefusal(grid) { return .failure(refusal) }
         let owners = grid.slotOwners()
         let texts = (0..<grid.rowCount).map { r in
             (0..<grid.columnCount).map { c in escapingPipes(grid.cells[owners[r * grid.columnCount + c]].lines.first ?? "") }
         }
-        return PipeTable(texts: texts, alignments: grid.alignments)
+        return .success(PipeTable(texts: texts, alignments: grid.alignments))
     }
 
     /// `|` not already escaped becomes `\|`, so that it stays inside its cell.

@@ -16,15 +16,15 @@ public enum TableAction: Sendable, Hashable {
     case convertToPipe
 }
 
-/// Why an action was not done: the table could not be read, or the edit is refused (the reason says why).
+/// Why an action was not done: the table could not be read, or the edit is refused.
 public enum TableEditFailure: Error, Sendable, Hashable {
     case unreadable([Diagnostic])
-    case refused(String)
+    case refused(TableEditRefusal)
 
     public var reason: String {
         switch self {
         case .unreadable(let diagnostics): "the table cannot be read: \(diagnostics.first?.message ?? "it is malformed")"
-        case .refused(let reason): reason
+        case .refused(let refusal): refusal.description
         }
     }
 }
@@ -35,77 +35,44 @@ public struct TableEditResult: Sendable, Hashable {
     public var convertedToGrid: Bool
 }
 
-/// Carries out table actions: read the table into the grid model, apply the pure operation, print it
-/// in its own syntax (a merge turns a pipe table into a grid table), and return minimal line edits.
+/// A table after an edit, in the kind it is printed as: a pipe table exists only when the grid can be one.
+enum EditedTable {
+    case pipe(PipeTable)
+    case grid(Grid)
+}
+
+/// The rules of table actions: which edit of the grid model an action is, and whether the table's kind
+/// allows it (a merge turns a pipe table into a grid table; a pipe table keeps one header row). Reading
+/// the table and printing it back are `TableReading`'s.
 public enum TableEditor {
-    public static func apply(
-        _ action: TableAction, to region: TableRegion, in text: TextLines,
-        syntax: DocumentSyntax = .markdown, options: FormatOptions
-    ) -> Result<TableEditResult, TableEditFailure> {
-        readGrid(region, in: text, options: options).flatMap { grid in
-            apply(action, toGrid: grid, region: region, in: text, syntax: syntax, options: options)
+    /// The table an action makes of a table's grid, or why it is refused: `refusal`, then the operation.
+    /// `pipeToGridRefusal` says why the pipe table's text cannot become a grid table for the document's
+    /// reader (asked only when an action would make one).
+    static func outcome(
+        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
+        pipeToGridRefusal: () -> TableEditRefusal?
+    ) -> Result<EditedTable, TableEditFailure> {
+        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax, pipeToGridRefusal: pipeToGridRefusal) {
+            return .failure(refusal)
         }
-    }
-
-    /// `apply` for a table already read into `grid` (several actions on one table read it once).
-    public static func apply(
-        _ action: TableAction, toGrid grid: Grid, region: TableRegion, in text: TextLines,
-        syntax: DocumentSyntax = .markdown, options: FormatOptions
-    ) -> Result<TableEditResult, TableEditFailure> {
-        outcome(action, on: grid, kind: region.kind, syntax: syntax).map { edited, target in
-            // A row or column line that every cell crosses is kept as the author drew it; one the edit
-            // created (merging a whole row) is dropped, unless the table had such lines already.
-            let edited = grid.normalized() == grid ? edited.normalized() : edited
-            let indent = DocumentFormatter.tableIndentation(text, region: region)
-            let lines: [[UInt8]]
-            if target == .grid {
-                lines = GridTablePrinter(edited, indent: Array(indent), options: options.width, syntax: syntax).lines()
-            } else {
-                let prefix = region.prefix(ofLine: 0, in: text)
-                // Checked by `pipeRefusal` in `outcome`.
-                let table = TableConversion.pipeTable(edited)!
-                lines = PipeTablePrinter(
-                    table, indent: indent.prefix(3), startColumn: PipeTableLayout.width(prefix, at: 0, options.width),
-                    options: options
-                ).lines()
-            }
-            return TableEditResult(
-                edits: DocumentFormatter.lineEdits(text, region: region, lines: lines, printed: target),
-                convertedToGrid: region.kind == .pipe && target == .grid)
-        }
-    }
-
-    /// The grid an action makes of a table's grid and the kind of table it is printed as, or why the
-    /// action is refused: `apply` without the printing.
-    public static func outcome(
-        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax = .markdown
-    ) -> Result<(grid: Grid, kind: TableRegion.Kind), TableEditFailure> {
-        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax) { return .failure(refusal) }
         let edited: Grid
         do {
             edited = try perform(action, on: grid)
         } catch {
-            return .failure(.refused(error.description))  // not reached: `refusal` asks the model's own rules
+            return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
-        return .success((edited, target(of: action, kind: kind)))
+        guard target(of: action, kind: kind) == .pipe else { return .success(.grid(edited)) }
+        return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
     }
 
     /// Why `action` would be refused on `grid`, or nil when `outcome` would succeed, without doing it: no
     /// sorting, copying or printing (asked on every cursor move, for every action offered there).
-    public static func refusal(
-        _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax
-    ) -> TableEditFailure? {
-        refusal(action, on: grid, kind: kind, syntax: syntax) { GridReader(syntax).refusal(for: grid) }
-    }
-
-    /// `refusal`, with why the pipe table's text cannot become a grid table for the document's reader
-    /// asked only when an action would make one (a reading of the table keeps the answer).
     static func refusal(
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
-        pipeToGridRefusal: () -> String?
+        pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
-        if action == .convertToPipe && syntax == .restructuredText { return .refused("reStructuredText has no pipe tables") }
-        if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(refusal.description) }
+        if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
+        if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(.edit(refusal)) }
         if target(of: action, kind: kind) == .grid {
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
@@ -130,6 +97,7 @@ public enum TableEditor {
         }
     }
 
+    /// The edit of the grid model an action is; nil for formatting and converting, which keep the grid.
     static func gridEdit(_ action: TableAction) -> GridEdit? {
         switch action {
         case .format, .convertToGrid, .convertToPipe: nil
@@ -145,20 +113,8 @@ public enum TableEditor {
         }
     }
 
-    /// The table as a grid, or why it cannot be read.
-    public static func readGrid(_ region: TableRegion, in text: TextLines, options: FormatOptions) -> Result<Grid, TableEditFailure> {
-        switch region.kind {
-        case .pipe:
-            return .success(TableConversion.grid(PipeTable.parse(text, region: region)))
-        case .grid:
-            let parsed = GridTableParser.parse(text, region: region, options: options.width)
-            guard let grid = parsed.grid else { return .failure(.unreadable(parsed.diagnostics.filter { $0.severity == .error })) }
-            return .success(grid)
-        }
-    }
-
     static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
-        guard let edit = gridEdit(action) else { return grid }  // formatting and converting keep the grid
+        guard let edit = gridEdit(action) else { return grid }
         return try grid.applying(edit)
     }
 }

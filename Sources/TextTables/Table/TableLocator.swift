@@ -1,3 +1,5 @@
+import GridModel
+
 /// Which table and which slot a byte offset of a document falls in: what editors need to act at the cursor.
 public enum TableLocator {
     /// The table whose lines hold `offset`.
@@ -7,32 +9,18 @@ public enum TableLocator {
         }
     }
 
-    /// The grid slot (row, column) at `offset` in the table; row 0 is a pipe table's header, and its
-    /// delimiter row counts as the header. Nil where the offset is on no cell (a grid rule or junction).
-    public static func slot(
-        at offset: Int, in region: TableRegion, text: TextLines, options: WidthOptions
-    ) -> (row: Int, column: Int)? {
-        slots(at: [offset], in: region, text: text, options: options)[0]
+    /// The grid slot at `offset` in the table (see `TableReading.slots`).
+    public static func slot(at offset: Int, in region: TableRegion, text: TextLines, options: FormatOptions) -> Slot? {
+        TableReading(text, region: region, options: options).slots(at: [offset])[0]
     }
 
-    /// `slot(at:)` for several offsets, reading a grid table once.
-    public static func slots(
-        at offsets: [Int], in region: TableRegion, text: TextLines, options: WidthOptions
-    ) -> [(row: Int, column: Int)?] {
-        switch region.kind {
-        case .grid:
-            return GridTableParser.slots(at: offsets, in: text, region: region, options: options)
-        case .pipe:
-            return offsets.map { offset in
-                let line = text.line(containing: offset)
-                guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
-                let offsetInTable = line - region.firstLine
-                let row = max(0, offsetInTable - 1)
-                let start = region.contentStarts[offsetInTable], end = text.contentEnd(line)
-                let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
-                return (row, pipeColumn(text.bytes, from: p, to: end, offset: offset))
-            }
-        }
+    /// The slot at `offset` on line `line` of a pipe table: row 0 is the header, and the delimiter row
+    /// counts as the header; the column is the number of separating pipes before the offset.
+    static func pipeSlot(at offset: Int, line: Int, in region: TableRegion, text: TextLines) -> Slot {
+        let offsetInTable = line - region.firstLine
+        let start = region.contentStarts[offsetInTable], end = text.contentEnd(line)
+        let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
+        return Slot(row: max(0, offsetInTable - 1), column: pipeColumn(text.bytes, from: p, to: end, offset: offset))
     }
 
     /// The cell index at `offset` on a pipe-table line: the number of separating pipes before it.

@@ -1,20 +1,30 @@
 import GridModel
+import Synchronization
 
-/// One table read once, for everything an editor asks of it at the cursor: its grid (or why it has
-/// none), the slot under a byte offset, whether an action can be done and doing it. The options are
-/// taken once, so nothing it prints can go without them. Reading costs the table; every answer after
-/// that costs what it touches (an editor asks on every cursor move).
+/// One table read once, and everything any layer asks of it: its diagnostics (with their quick fixes),
+/// the edits that format it, its grid (or why it has none), the slot under a byte offset, which actions
+/// apply at a slot and why one is refused, and doing one. The command line, the server's formatting,
+/// diagnostics, code actions and commands all go through it; nothing else reads a table.
+///
+/// Invariants: the options are taken once, so nothing it prints goes without them; a table with an
+/// error diagnostic has no grid and is never rewritten; reading costs the table, every answer after that
+/// what it touches (an editor asks on every cursor move), and a pipe table's grid (which only actions
+/// need) is made on first use, once.
 public struct TableReading: Sendable {
     public let text: TextLines
     public let region: TableRegion
     public let options: FormatOptions
-    /// The table as a grid, or why it cannot be read.
-    public let grid: Result<Grid, TableEditFailure>
-    /// For a readable grid table: the reading, kept to place offsets on its lines without reading again.
-    private let gridReader: GridTableReader?
-    /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and
-    /// converting make one), found once.
-    private let pipeToGridRefusal: String?
+    let content: Content
+    private let lazily = LazyParts()
+
+    enum Content: Sendable {
+        case pipe(PipeTable)
+        /// A grid table read into its grid, the reading kept to place offsets on its lines, and the
+        /// reading's diagnostics (no errors: warnings and information, with their fixes).
+        case grid(Grid, GridTableReader, [Diagnostic])
+        /// A grid table that cannot be read: every diagnostic, the errors among them, with their fixes.
+        case unreadable([Diagnostic])
+    }
 
     public init(_ text: TextLines, region: TableRegion, options: FormatOptions) {
         self.text = text
@@ -22,33 +32,56 @@ public struct TableReading: Sendable {
         self.options = options
         switch region.kind {
         case .pipe:
-            let pipeGrid = TableConversion.grid(PipeTable.parse(text, region: region))
-            grid = .success(pipeGrid)
-            gridReader = nil
-            pipeToGridRefusal = GridReader(region.syntax).refusal(for: pipeGrid)
+            content = .pipe(PipeTable.parse(text, region: region))
         case .grid:
-            pipeToGridRefusal = nil
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
-            if let readGrid = parsed.grid {
-                grid = .success(readGrid)
-                gridReader = reader
-            } else {
-                grid = .failure(.unreadable(parsed.diagnostics.filter { $0.severity == .error }))
-                gridReader = nil
-            }
+            content = parsed.grid.map { .grid($0, reader, parsed.diagnostics) } ?? .unreadable(parsed.diagnostics)
         }
     }
 
-    /// The slot (row, column) of each byte offset, as `TableLocator.slots` finds it.
-    public func slots(at offsets: [Int]) -> [(row: Int, column: Int)?] {
-        guard let gridReader else {
-            return region.kind == .pipe ? TableLocator.slots(at: offsets, in: region, text: text, options: options.width) : offsets.map { _ in nil }
+    /// The table's diagnostics in reading order, without the pipe-table fixes (which cost a printing each:
+    /// ask `diagnosticsWithFixes` where they are offered).
+    public var diagnostics: [Diagnostic] {
+        switch content {
+        case .pipe(let table): PipeTableChecks.check(table)
+        case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
         }
-        return offsets.map { offset in
+    }
+
+    /// The diagnostics, each with its quick fixes.
+    public func diagnosticsWithFixes() -> [Diagnostic] {
+        guard case .pipe(let table) = content else { return diagnostics }
+        return PipeTableChecks.checkWithFixes(table, reading: self)
+    }
+
+    /// The errors that keep formatting and every action from rewriting the table, or nil when it is readable.
+    public var errors: [Diagnostic]? {
+        guard case .unreadable(let diagnostics) = content else { return nil }
+        return diagnostics.filter { $0.severity == .error }
+    }
+
+    /// The table as a grid, or why it cannot be read.
+    public var grid: Result<Grid, TableEditFailure> {
+        switch content {
+        case .pipe(let table): .success(lazily.grid { TableConversion.grid(table) })
+        case .grid(let grid, _, _): .success(grid)
+        case .unreadable: .failure(.unreadable(errors ?? []))
+        }
+    }
+
+    /// The slot of each byte offset: between the `|` around it on a content line, inside a cell that spans
+    /// across a border line; row 0 is a pipe table's header, and its delimiter row counts as the header.
+    /// Nil on a rule or junction, outside the table, or anywhere in an unreadable table.
+    public func slots(at offsets: [Int]) -> [Slot?] {
+        offsets.map { offset in
             let line = text.line(containing: offset)
             guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
-            return gridReader.slot(line: line - region.firstLine, offset: offset)
+            switch content {
+            case .pipe: return Optional(TableLocator.pipeSlot(at: offset, line: line, in: region, text: text))
+            case .grid(_, let reader, _): return reader.slot(line: line - region.firstLine, offset: offset)
+            case .unreadable: return nil
+            }
         }
     }
 
@@ -57,12 +90,46 @@ public struct TableReading: Sendable {
         switch grid {
         case .failure(let failure): failure
         case .success(let grid):
-            TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal }
+            TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }
         }
     }
 
     /// The edits that carry out `action`.
     public func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
-        grid.flatMap { TableEditor.apply(action, toGrid: $0, region: region, in: text, syntax: syntax, options: options) }
+        grid.flatMap { grid in
+            TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }.map { edited in
+                let convertedToGrid: Bool
+                if case .grid = edited { convertedToGrid = region.kind == .pipe } else { convertedToGrid = false }
+                return TableEditResult(edits: edits(printing: edited, from: grid), convertedToGrid: convertedToGrid)
+            }
+        }
+    }
+
+    /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and
+    /// converting make one), found once.
+    private func pipeToGridRefusal(_ grid: Grid) -> TableEditRefusal? {
+        guard region.kind == .pipe else { return nil }
+        return lazily.pipeToGridRefusal { GridReader(region.syntax).refusal(for: grid).map(TableEditRefusal.readerWidth) }
+    }
+}
+
+/// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.
+private final class LazyParts: Sendable {
+    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??)>((nil, nil))
+
+    func grid(_ make: () -> Grid) -> Grid {
+        if let grid = state.withLock({ $0.grid }) { return grid }
+        let made = make()  // outside the lock: making it costs the table
+        return state.withLock { state in
+            if state.grid == nil { state.grid = made }
+            return state.grid ?? made
+        }
+    }
+
+    func pipeToGridRefusal(_ make: () -> TableEditRefusal?) -> TableEditRefusal? {
+        if let known = state.withLock({ $0.refusal }) { return known }
+        let made = make()
+        state.withLock { $0.refusal = .some(made) }
+        return made
     }
 }

@@ -45,25 +45,31 @@ extension DocumentFormatter {
 }
 
 extension TableEditor {
+    /// The action done on the table at `region`, read with the default options.
     static func apply(
         _ action: TableAction, to region: TableRegion, in text: TextLines, syntax: DocumentSyntax = .markdown
     ) -> Result<TableEditResult, TableEditFailure> {
-        apply(action, to: region, in: text, syntax: syntax, options: .init())
+        TableReading(text, region: region, options: .init()).apply(action, syntax: syntax)
     }
 
     static func readGrid(_ region: TableRegion, in text: TextLines) -> Result<Grid, TableEditFailure> {
-        readGrid(region, in: text, options: .init())
+        TableReading(text, region: region, options: .init()).grid
+    }
+
+    /// `refusal` with the document reader's verdict on the grid's text asked directly.
+    static func refusal(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
+        refusal(action, on: grid, kind: kind, syntax: syntax) { GridReader(syntax).refusal(for: grid).map(TableEditRefusal.readerWidth) }
     }
 }
 
 extension PipeTableChecks {
     static func checkWithFixes(_ text: TextLines, region: TableRegion) -> [Diagnostic] {
-        checkWithFixes(text, region: region, options: .init())
+        TableReading(text, region: region, options: .init()).diagnosticsWithFixes()
     }
 }
 
 extension TableLocator {
-    static func slot(at offset: Int, in region: TableRegion, text: TextLines) -> (row: Int, column: Int)? {
+    static func slot(at offset: Int, in region: TableRegion, text: TextLines) -> Slot? {
         slot(at: offset, in: region, text: text, options: .init())
     }
 }

@@ -1,0 +1,47 @@
+import GridModel
+
+/// The actions an editor offers at a place in a table (each is also a server command).
+public enum TableActionKind: String, CaseIterable, Sendable {
+    case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
+    case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
+    case mergeCells, splitCell, convertToGrid, convertToPipe
+}
+
+extension TableReading {
+    /// The action `kind` stands for with the selection from slot `first` to slot `last` (nil: on a rule or
+    /// junction), or nil where it does not apply: a pipe table's header row is neither moved nor deleted
+    /// and gets no row above; a merge needs two cells and takes the rectangle around both; a sort needs a
+    /// body. Whether an action that applies is refused is `refusal`'s to say.
+    public func action(_ kind: TableActionKind, from first: Slot?, to last: Slot?, syntax: DocumentSyntax) -> TableAction? {
+        guard case .success(let grid) = grid else { return nil }
+        let isPipe = region.kind == .pipe
+        switch kind {
+        case .formatTable: return .format
+        case .convertToGrid: return isPipe ? .convertToGrid : nil
+        case .convertToPipe: return !isPipe && syntax == .markdown ? .convertToPipe : nil
+        default: break
+        }
+        guard let cell = first.flatMap(grid.cell(at:)) else { return nil }
+        let row = cell.rows.lowerBound, column = cell.columns.lowerBound
+        switch kind {
+        case .insertRowAbove: return isPipe && row == 0 ? nil : .insertRow(at: row)
+        case .insertRowBelow: return .insertRow(at: cell.rows.upperBound)
+        case .insertColumnLeft: return .insertColumn(at: column)
+        case .insertColumnRight: return .insertColumn(at: cell.columns.upperBound)
+        case .deleteRow: return isPipe && row == 0 ? nil : .deleteRow(row)
+        case .deleteColumn: return .deleteColumn(column)
+        case .moveRowUp: return row == 0 || (isPipe && row == 1) ? nil : .moveRow(from: row, to: row - 1)
+        case .moveRowDown: return row + 1 >= grid.rowCount || (isPipe && row == 0) ? nil : .moveRow(from: row, to: row + 1)
+        case .moveColumnLeft: return column == 0 ? nil : .moveColumn(from: column, to: column - 1)
+        case .moveColumnRight: return column + 1 >= grid.columnCount ? nil : .moveColumn(from: column, to: column + 1)
+        case .sortAscending, .sortDescending:
+            guard grid.headerRowCount < grid.rowCount else { return nil }
+            return .sort(column: column, order: kind == .sortAscending ? .ascending : .descending)
+        case .mergeCells:
+            guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
+            return .merge(cell.rect.union(other.rect))
+        case .splitCell: return cell.isUnit ? nil : .split(row: row, column: column)
+        case .formatTable, .convertToGrid, .convertToPipe: return nil
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import GridModel
+
+/// Why an edit of a table is not done, typed: each case's message is written once, in `description`.
+public enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The grid model refuses the edit.
+    case edit(GridEditError)
+    /// A pipe table has exactly one header row; the edit (or conversion) would leave it `count`.
+    case headerRows(count: Int)
+    /// A pipe table has no foot.
+    case pipeFoot(rows: Int)
+    /// A pipe table cannot merge cells.
+    case pipeMergedCell(SlotRect)
+    /// A pipe-table cell holds one line.
+    case pipeTallCell(SlotRect, lines: Int)
+    /// A cell that starts with a form feed or vertical tab, which GitHub drops after a pipe.
+    case pipeSkippedSpace(SlotRect)
+    /// The document's reader would read the text as a grid table otherwise than drawn (`GridReader`).
+    case readerWidth(String)
+    /// Converting to a pipe table in reStructuredText.
+    case noPipeTablesInReStructuredText
+
+    public var description: String {
+        switch self {
+        case .edit(let error): error.description
+        case .headerRows(let count):
+            count == 0
+                ? "a pipe table needs a header row: this table has none"
+                : "a pipe table has exactly one header row: this table has \(count)"
+        case .pipeFoot(let rows): "a pipe table has no foot: this table has \(rows) foot rows"
+        case .pipeMergedCell(let rect): "the cell at \(rect) is merged: pipe tables cannot merge cells; split it first"
+        case let .pipeTallCell(rect, lines): "the cell at \(rect) has \(lines) lines: pipe-table cells hold one line"
+        case .pipeSkippedSpace(let rect): "the cell at \(rect) starts with a form feed or vertical tab, which GitHub drops after a pipe"
+        case .readerWidth(let reason): reason
+        case .noPipeTablesInReStructuredText: "reStructuredText has no pipe tables"
+        }
+    }
+}

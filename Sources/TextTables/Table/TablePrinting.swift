@@ -1,0 +1,100 @@
+import GridModel
+
+/// Printing a read table back into its document: formatting it, or printing what an action made of it.
+/// Every printed line goes after the container prefix of the line it replaces, by `placing` (pipe) or
+/// `placingGridLine`; `DocumentFormatter.lineEdits` turns placed lines into the smallest edits.
+extension TableReading {
+    /// The edits that format the table, or its errors when it cannot be read (and is left alone).
+    public func formattingEdits() -> Result<[TextEdit], DocumentFormatter.Refusal> {
+        if let errors { return .failure(DocumentFormatter.Refusal(diagnostics: errors)) }
+        return .success(formattedLines().map { DocumentFormatter.lineEdits(text, region: region, lines: $0) } ?? [])
+    }
+
+    /// The table's lines as formatting prints them, placed after their prefixes; nil when formatting
+    /// leaves it as it is (unreadable, or a pipe table holding a cell it cannot print).
+    func formattedLines() -> [[UInt8]]? {
+        switch content {
+        case .pipe(let table):
+            guard table.cellUnprintableAfterPipe == nil else { return nil }
+            let printer = pipePrinter(table)
+            return (0..<printer.lineCount).map { offset in
+                var line: [UInt8] = []
+                appendPlaced(offset, of: printer, to: &line)
+                return line
+            }
+        case .grid(let grid, _, _): return gridLines(grid)
+        case .unreadable: return nil
+        }
+    }
+
+    /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
+    /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
+    func appendFormatted(to out: inout [UInt8], copied: inout Int) {
+        guard case .pipe(let table) = content else {
+            for edit in (try? formattingEdits().get()) ?? [] {
+                out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
+                out.append(contentsOf: edit.newText)
+                copied = edit.range.upperBound
+            }
+            return
+        }
+        guard table.cellUnprintableAfterPipe == nil else { return }
+        let printer = pipePrinter(table)
+        let needed = out.count + printer.printedByteCount + (text.bytes.count - copied)
+        if needed > out.capacity { out.reserveCapacity(max(needed, out.capacity + out.capacity / 2)) }
+        for offset in 0..<printer.lineCount {
+            out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
+            appendPlaced(offset, of: printer, to: &out)
+            copied = text.contentEnd(region.firstLine + offset)
+        }
+    }
+
+    /// The edits that print `edited` (what an action made of the table read as `original`).
+    func edits(printing edited: EditedTable, from original: Grid) -> [TextEdit] {
+        switch edited {
+        case .pipe(let table): return edits(printingPipe: table)
+        case .grid(let grid):
+            // A row or column line that every cell crosses is kept as the author drew it; one the edit
+            // created (merging a whole row) is dropped, unless the table had such lines already.
+            let grid = original.normalized() == original ? grid.normalized() : grid
+            return DocumentFormatter.lineEdits(text, region: region, lines: gridLines(grid))
+        }
+    }
+
+    /// The edits that print `table` in place of this pipe table (an action's result, a quick fix).
+    func edits(printingPipe table: PipeTable) -> [TextEdit] {
+        let printer = pipePrinter(table)
+        let lines = (0..<printer.lineCount).map { offset in
+            var line: [UInt8] = []
+            appendPlaced(offset, of: printer, to: &line)
+            return line
+        }
+        return DocumentFormatter.lineEdits(text, region: region, lines: lines)
+    }
+
+    private func pipePrinter(_ table: PipeTable) -> PipeTablePrinter {
+        let indent = DocumentFormatter.tableIndentation(text, region: region)
+        let prefixWidth = PipeTableLayout.width(region.prefix(ofLine: 0, in: text), at: 0, options.width)
+        // A pipe table is indented at most 3 columns (4 would make code): a grid table's may be more.
+        return PipeTablePrinter(table, indent: indent.prefix(3), startColumn: prefixWidth, options: options)
+    }
+
+    /// Appends printed pipe-table line `offset` as it goes after its container prefix: with the line's own
+    /// indentation where it keeps it (tabs), else the table's, after the space a bare `>` needs.
+    private func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
+        let source = min(offset, region.contentStarts.count - 1)
+        let prefix = region.prefix(ofLine: source, in: text), own = DocumentFormatter.ownIndentation(text, region: region, offset: source)
+        if DocumentFormatter.keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
+            out.append(contentsOf: own)
+            printer.appendLine(offset, indent: [], to: &out)
+        } else {
+            if DocumentFormatter.needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(0x20) }
+            printer.appendLine(offset, to: &out)
+        }
+    }
+
+    /// `grid` printed as a grid table, each line placed after the prefix of the line it replaces.
+    private func gridLines(_ grid: Grid) -> [[UInt8]] {
+        DocumentFormatter.placedGridLines(grid, text: text, region: region, options: options.width)
+    }
+}
