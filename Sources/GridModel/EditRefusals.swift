@@ -33,21 +33,21 @@ extension Grid {
     public func refusal(of edit: GridEdit) -> GridEditError? {
         switch edit {
         case .insertRow(let index):
-            return (0...rowCount).contains(index) ? nil : .outOfBounds("row \(index + 1)")
+            return (0...rowCount).contains(index) ? nil : .rowOutOfBounds(index)
         case .insertColumn(let index):
-            return (0...columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
+            return (0...columnCount).contains(index) ? nil : .columnOutOfBounds(index)
         case .deleteRow(let index):
             guard rowCount > 1 else { return .lastRow }
-            guard (0..<rowCount).contains(index) else { return .outOfBounds("row \(index + 1)") }
+            guard (0..<rowCount).contains(index) else { return .rowOutOfBounds(index) }
             let header = headerRowCount - (index < headerRowCount ? 1 : 0)
             let foot = footerRowCount - (index >= rowCount - footerRowCount ? 1 : 0)
             return header > 0 || foot == 0 ? nil : .footNeedsHeader
         case .deleteColumn(let index):
             guard columnCount > 1 else { return .lastColumn }
-            return (0..<columnCount).contains(index) ? nil : .outOfBounds("column \(index + 1)")
+            return (0..<columnCount).contains(index) ? nil : .columnOutOfBounds(index)
         case let .moveRow(from, to):
             guard (0..<rowCount).contains(from), (0..<rowCount).contains(to) else {
-                return .outOfBounds("row \((0..<rowCount).contains(from) ? to + 1 : from + 1)")
+                return .rowOutOfBounds((0..<rowCount).contains(from) ? to : from)
             }
             guard (from < headerRowCount) == (to < headerRowCount) else { return .moveCrossesHeader }
             let foot = rowCount - footerRowCount
@@ -55,11 +55,11 @@ extension Grid {
             return spanRefusal(moving: from, to: to, along: .rows)
         case let .moveColumn(from, to):
             guard (0..<columnCount).contains(from), (0..<columnCount).contains(to) else {
-                return .outOfBounds("column \((0..<columnCount).contains(from) ? to + 1 : from + 1)")
+                return .columnOutOfBounds((0..<columnCount).contains(from) ? to : from)
             }
             return spanRefusal(moving: from, to: to, along: .columns)
         case .sortBody(let column, _):
-            guard (0..<columnCount).contains(column) else { return .outOfBounds("column \(column + 1)") }
+            guard (0..<columnCount).contains(column) else { return .columnOutOfBounds(column) }
             let body = bodyRows
             guard !body.isEmpty else { return .noBodyRows }
             if hasOnlyUnitCells { return nil }
@@ -70,7 +70,7 @@ extension Grid {
             if hasOnlyUnitCells, (0..<rowCount).contains(row), (0..<columnCount).contains(column) {
                 return .notMerged(SlotRect(rows: row..<row + 1, columns: column..<column + 1))
             }
-            guard let index = cellIndex(row: row, column: column) else { return .outOfBounds("row \(row + 1), column \(column + 1)") }
+            guard let index = cellIndex(row: row, column: column) else { return .slotOutOfBounds(Slot(row: row, column: column)) }
             return cells[index].isUnit ? .notMerged(cells[index].rect) : nil
         }
     }
@@ -87,7 +87,7 @@ extension Grid {
 
     private func mergeRefusal(_ rect: SlotRect) -> GridEditError? {
         let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
-        guard !rect.isEmpty, bounds.contains(rect) else { return .outOfBounds("the selection \(rect)") }
+        guard !rect.isEmpty, bounds.contains(rect) else { return .selectionOutOfBounds(rect) }
         var touched = 0
         for cell in cells where cell.rect.intersects(rect) {
             guard rect.contains(cell.rect) else { return .cellSticksOut(cell.rect) }

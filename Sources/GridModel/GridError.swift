@@ -25,7 +25,11 @@ public enum GridError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Why an edit on a grid was refused. `description` is the reason shown to the user.
 public enum GridEditError: Error, Sendable, Hashable, CustomStringConvertible {
-    case outOfBounds(String)
+    /// A row, column, slot or selection past the table's edges.
+    case rowOutOfBounds(Int)
+    case columnOutOfBounds(Int)
+    case slotOutOfBounds(Slot)
+    case selectionOutOfBounds(SlotRect)
     case singleCell
     case cellSticksOut(SlotRect)
     case crossesHeader
@@ -42,7 +46,10 @@ public enum GridEditError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .outOfBounds(what): "\(what) is outside the table"
+        case let .rowOutOfBounds(row): "row \(row + 1) is outside the table"
+        case let .columnOutOfBounds(column): "column \(column + 1) is outside the table"
+        case let .slotOutOfBounds(slot): "\(slot) is outside the table"
+        case let .selectionOutOfBounds(rect): "the selection \(rect) is outside the table"
         case .singleCell: "the selection covers a single cell: nothing to merge"
         case let .cellSticksOut(rect):
             "the cell at \(rect) sticks out of the selection: extend the selection to cover it, or split it first"

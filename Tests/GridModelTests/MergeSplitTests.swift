@@ -33,9 +33,12 @@ struct MergeSplitTests {
     }
 
     @Test func mergeOutsideTheGridIsRefused() throws {
-        #expect(throws: GridEditError.outOfBounds("the selection rows 3–4, column 1")) {
+        #expect(throws: GridEditError.selectionOutOfBounds(SlotRect(rows: 2..<4, columns: 0..<1))) {
             try abc().merging(rect(2..<4, 0..<1))
         }
+        #expect(GridEditError.selectionOutOfBounds(SlotRect(rows: 2..<4, columns: 0..<1)).description == "the selection rows 3–4, column 1 is outside the table")
+        #expect(GridEditError.slotOutOfBounds(Slot(row: 4, column: 0)).description == "row 5, column 1 is outside the table")
+        #expect(GridEditError.rowOutOfBounds(4).description == "row 5 is outside the table")
     }
 
     @Test func splitGivesEverySlotItsOwnCellAndKeepsTheTextTopLeft() throws {
