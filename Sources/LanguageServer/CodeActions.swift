@@ -3,7 +3,7 @@ import TextTables
 
 extension Server {
     /// The selection of a request as (line, byte) positions.
-    func selection(_ document: OpenDocument, _ params: Params) throws(ResponseError) -> (start: (line: Int, byte: Int), end: (line: Int, byte: Int)) {
+    func selection(_ document: OpenDocument, _ params: Params) throws(ResponseError) -> (start: LinePosition, end: LinePosition) {
         let (start, end) = try params.range()
         return (document.clamp(start, encoding), document.clamp(end, encoding))
     }
@@ -37,7 +37,7 @@ extension Server {
     /// chosen: resolved later (`data`), or carried out as its command through `workspace/applyEdit`.
     private func codeAction(
         _ command: TableCommand, _ action: TableAction, _ target: ActionTarget, _ document: OpenDocument,
-        start: (line: Int, byte: Int), end: (line: Int, byte: Int)
+        start: LinePosition, end: LinePosition
     ) -> JSON? {
         var title = command.title
         if command == .mergeCells && target.table.kind == .pipe { title += " (converts the table to a grid table)" }
@@ -63,7 +63,7 @@ extension Server {
         return json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
     }
 
-    func commandArguments(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> JSON {
+    func commandArguments(_ document: OpenDocument, start: LinePosition, end: LinePosition) -> JSON {
         ["uri": .string(document.uri), "range": document.lspRange(start, end, encoding)]
     }
 
@@ -122,7 +122,7 @@ extension Server {
     }
 
     /// Quick fixes of the diagnostics that meet the selection, recomputed with their edits.
-    func quickFixes(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int)) -> [JSON] {
+    func quickFixes(_ document: OpenDocument, start: LinePosition, end: LinePosition) -> [JSON] {
         var actions: [JSON] = []
         var offered = Set<JSON>()  // a fix shared by several diagnostics (re-laying a table) is offered once
         let selected = start.line...end.line

@@ -11,8 +11,7 @@ extension Server {
     func json(_ placed: TableIndex.LineDiagnostic, firstLine: Int, in document: OpenDocument) -> JSON {
         let d = placed.diagnostic
         return [
-            "range": document.lspRange(
-                (firstLine + placed.start.line, placed.start.byte), (firstLine + placed.end.line, placed.end.byte), encoding),
+            "range": document.lspRange(placed.start.shifted(by: firstLine), placed.end.shifted(by: firstLine), encoding),
             "severity": .int(Server.severity(d.severity)),
             "code": .string(d.code.rawValue),
             "source": "gridls",

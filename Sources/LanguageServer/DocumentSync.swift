@@ -74,20 +74,20 @@ extension Server {
 extension OpenDocument {
     /// An LSP position as (line, byte): a line past the end is the document's end, a character past the
     /// end of its line is the line's end, one inside a character is that character's start.
-    func clamp(_ position: Position, _ encoding: PositionEncoding) -> (line: Int, byte: Int) {
+    func clamp(_ position: Position, _ encoding: PositionEncoding) -> LinePosition {
         guard position.line < text.lineCount else {
             let last = text.lineCount - 1
-            return (last, text.line(last).count)
+            return LinePosition(last, text.line(last).count)
         }
-        return (position.line, encoding.byteOffset(in: text.line(position.line), character: position.character))
+        return LinePosition(position.line, encoding.byteOffset(in: text.line(position.line), character: position.character))
     }
 
-    func lspPosition(_ position: (line: Int, byte: Int), _ encoding: PositionEncoding) -> Position {
+    func lspPosition(_ position: LinePosition, _ encoding: PositionEncoding) -> Position {
         let line = min(position.line, text.lineCount - 1)
         return Position(line: line, character: encoding.character(in: text.line(line), byteOffset: position.byte))
     }
 
-    func lspRange(_ start: (line: Int, byte: Int), _ end: (line: Int, byte: Int), _ encoding: PositionEncoding) -> JSON {
+    func lspRange(_ start: LinePosition, _ end: LinePosition, _ encoding: PositionEncoding) -> JSON {
         ["start": lspPosition(start, encoding).json, "end": lspPosition(end, encoding).json]
     }
 }

@@ -56,7 +56,7 @@ struct DocumentText: Sendable {
     /// Replaces the text between two (line, byte) positions; returns the range of lines that now hold
     /// the new text.
     @discardableResult
-    mutating func replace(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), with text: [UInt8]) -> ClosedRange<Int> {
+    mutating func replace(from start: LinePosition, to end: LinePosition, with text: [UInt8]) -> ClosedRange<Int> {
         let (first, startOffset) = offset(start)
         var (last, endOffset) = offset(end)
         var region = Array(chunks[first].text.bytes[..<startOffset])
@@ -75,7 +75,7 @@ struct DocumentText: Sendable {
     }
 
     /// Appends the text between two (line, byte) positions, the first not after the second.
-    func append(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), to out: inout [UInt8]) {
+    func append(from start: LinePosition, to end: LinePosition, to out: inout [UInt8]) {
         append(from: offset(start), to: offset(end), to: &out)
     }
 
@@ -84,7 +84,7 @@ struct DocumentText: Sendable {
         guard !range.isEmpty else { return [] }
         var out: [UInt8] = []
         let (last, local) = locate(range.upperBound - 1)
-        append(from: offset((range.lowerBound, 0)), to: (last, chunks[last].text.fullEnd(local)), to: &out)
+        append(from: offset(LinePosition(range.lowerBound, 0)), to: (last, chunks[last].text.fullEnd(local)), to: &out)
         return out
     }
 
@@ -106,7 +106,7 @@ struct DocumentText: Sendable {
     }
 
     /// The chunk and byte offset in it of a (line, byte) position.
-    private func offset(_ position: (line: Int, byte: Int)) -> (chunk: Int, offset: Int) {
+    private func offset(_ position: LinePosition) -> (chunk: Int, offset: Int) {
         let (chunk, local) = locate(position.line)
         return (chunk, chunks[chunk].text.starts[local] + position.byte)
     }

@@ -2,7 +2,7 @@
 /// the first change to the last: an editor applies one large edit far faster than a million small ones
 /// (formatting a 100 MB document changes every table line), and the answer costs a fraction of the memory.
 struct FormattingEdits {
-    typealias Position = (line: Int, byte: Int)
+    typealias Position = LinePosition
     struct Edit {
         var start: Position
         var end: Position

@@ -17,8 +17,8 @@ extension Server {
             return [
                 "name": .string(name), "kind": 18,
                 "detail": .string(table.kind == .pipe ? "pipe table" : "grid table"),
-                "range": document.lspRange((table.firstLine, 0), (last, document.text.line(last).count), encoding),
-                "selectionRange": document.lspRange((table.firstLine, 0), (table.firstLine, document.text.line(table.firstLine).count), encoding),
+                "range": document.lspRange(LinePosition(table.firstLine, 0), LinePosition(last, document.text.line(last).count), encoding),
+                "selectionRange": document.lspRange(LinePosition(table.firstLine, 0), LinePosition(table.firstLine, document.text.line(table.firstLine).count), encoding),
             ]
         })
     }
@@ -44,7 +44,7 @@ extension Server {
             }
             let (local, reading) = document.reading(table, options: formatOptions(document))
             let last = table.lines.upperBound - 1
-            var ranges = [document.lspRange((table.firstLine, 0), (last, document.text.line(last).count), encoding)]
+            var ranges = [document.lspRange(LinePosition(table.firstLine, 0), LinePosition(last, document.text.line(last).count), encoding)]
             if let (row, cell) = rowAndCell(document, table: table, local: local, reading: reading, position: position) {
                 ranges.insert(row, at: 0)
                 if cell != row { ranges.insert(cell, at: 0) }
@@ -59,12 +59,12 @@ extension Server {
     /// The ranges of the row and the cell at a position inside a table.
     private func rowAndCell(
         _ document: OpenDocument, table: TableIndex.Table, local: OpenDocument.LocalTable, reading: TableReading,
-        position: (line: Int, byte: Int)
+        position: LinePosition
     ) -> (JSON, JSON)? {
         let offset = document.offset(position, in: local)
         let lineInTable = position.line - table.firstLine
         let lineEnd = document.text.line(position.line).count
-        let rowRange = document.lspRange((position.line, table.prefixLengths[lineInTable]), (position.line, lineEnd), encoding)
+        let rowRange = document.lspRange(LinePosition(position.line, table.prefixLengths[lineInTable]), LinePosition(position.line, lineEnd), encoding)
         switch table.kind {
         case .pipe:
             let start = local.region.contentStarts[lineInTable], end = local.text.contentEnd(lineInTable)

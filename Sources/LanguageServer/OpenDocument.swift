@@ -21,7 +21,7 @@ struct OpenDocument: Sendable {
     }
 
     /// Replaces a range given as (line, byte) positions and updates the table index around it.
-    mutating func replace(from start: (line: Int, byte: Int), to end: (line: Int, byte: Int), with bytes: [UInt8]) {
+    mutating func replace(from start: LinePosition, to end: LinePosition, with bytes: [UInt8]) {
         let new = text.replace(from: start, to: end, with: bytes)
         index.update(text, replaced: start.line...end.line, with: new)
     }
@@ -46,13 +46,13 @@ struct OpenDocument: Sendable {
     }
 
     /// Document (line, byte) of an offset into a local table buffer.
-    func position(_ offset: Int, in local: LocalTable) -> (line: Int, byte: Int) {
+    func position(_ offset: Int, in local: LocalTable) -> LinePosition {
         let line = local.text.line(containing: offset)
-        return (local.firstLine + line, offset - local.text.starts[line])
+        return LinePosition(local.firstLine + line, offset - local.text.starts[line])
     }
 
     /// Offset in a local table buffer of a document (line, byte) inside the table.
-    func offset(_ position: (line: Int, byte: Int), in local: LocalTable) -> Int {
+    func offset(_ position: LinePosition, in local: LocalTable) -> Int {
         let line = min(max(0, position.line - local.firstLine), local.text.count - 1)
         return min(local.text.starts[line] + position.byte, local.text.contentEnd(line))
     }

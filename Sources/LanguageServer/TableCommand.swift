@@ -40,7 +40,7 @@ struct ActionTarget {
     var first: Slot?
     var last: Slot?
 
-    init?(_ document: OpenDocument, start: (line: Int, byte: Int), end: (line: Int, byte: Int), options: FormatOptions) {
+    init?(_ document: OpenDocument, start: LinePosition, end: LinePosition, options: FormatOptions) {
         guard let table = document.index.table(at: start.line) else { return nil }
         self.table = table
         (local, reading) = document.reading(table, options: options)

@@ -19,12 +19,12 @@ struct TableIndex: Sendable {
     /// A diagnostic placed by (line, byte in line); quick fixes are recomputed when asked for.
     struct LineDiagnostic: Sendable {
         var diagnostic: Diagnostic
-        var start: (line: Int, byte: Int)
-        var end: (line: Int, byte: Int)
+        var start: LinePosition
+        var end: LinePosition
 
         /// The same diagnostic with its lines counted from `lines` earlier.
         func shifted(by lines: Int) -> LineDiagnostic {
-            LineDiagnostic(diagnostic: diagnostic, start: (start.line + lines, start.byte), end: (end.line + lines, end.byte))
+            LineDiagnostic(diagnostic: diagnostic, start: start.shifted(by: lines), end: end.shifted(by: lines))
         }
     }
 
@@ -163,9 +163,9 @@ struct TableIndex: Sendable {
 
     /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.
     static func place(_ diagnostic: Diagnostic, in lines: TextLines, firstLine: Int) -> LineDiagnostic {
-        func position(_ offset: Int) -> (line: Int, byte: Int) {
+        func position(_ offset: Int) -> LinePosition {
             let line = lines.line(containing: offset)
-            return (line - firstLine, offset - lines.starts[line])
+            return LinePosition(line - firstLine, offset - lines.starts[line])
         }
         var plain = diagnostic
         plain.fixes = []

@@ -73,9 +73,9 @@ struct DocumentTextTests {
             }
             let start = lines[startLine].startIndex + startByte, end = lines[endLine].startIndex + endByte
             var between: [UInt8] = []
-            text.append(from: (startLine, startByte), to: (endLine, endByte), to: &between)
+            text.append(from: LinePosition(startLine, startByte), to: LinePosition(endLine, endByte), to: &between)
             #expect(between == Array(model.bytes[start..<end]))
-            let changed = text.replace(from: (startLine, startByte), to: (endLine, endByte), with: insert)
+            let changed = text.replace(from: LinePosition(startLine, startByte), to: LinePosition(endLine, endByte), with: insert)
             model.bytes.replaceSubrange(start..<end, with: insert)
             #expect(changed == startLine...(startLine + insert.filter { $0 == 0x0A }.count))
             expectAgree(text, model)
@@ -90,11 +90,11 @@ struct DocumentTextTests {
     @Test func emptyDocumentsAndALastLoneCarriageReturn() {
         var text = DocumentText([])
         #expect(text.lineCount == 1 && text.line(0).isEmpty)
-        text.replace(from: (0, 0), to: (0, 0), with: Array("a\r".utf8))
+        text.replace(from: LinePosition(0, 0), to: LinePosition(0, 0), with: Array("a\r".utf8))
         #expect(text.bytes == Array("a\r".utf8) && text.line(0) == Array("a\r".utf8)[...])
-        text.replace(from: (0, 2), to: (0, 2), with: Array("\n".utf8))
+        text.replace(from: LinePosition(0, 2), to: LinePosition(0, 2), with: Array("\n".utf8))
         #expect(text.lineCount == 2 && text.line(0) == Array("a".utf8)[...] && text.bytes == Array("a\r\n".utf8))
-        text.replace(from: (0, 0), to: (1, 0), with: [])
+        text.replace(from: LinePosition(0, 0), to: LinePosition(1, 0), with: [])
         #expect(text.bytes.isEmpty && text.lineCount == 1)
     }
 }

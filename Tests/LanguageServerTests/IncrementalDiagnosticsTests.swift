@@ -9,14 +9,14 @@ struct IncrementalDiagnosticsTests {
 
     @Test func aLineInsertedAboveALookAlikeMovesItsDiagnosticDown() {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("intro\n\n| a | b |\n|---|\n".utf8), options: FormatOptions())
-        open.replace(from: (0, 0), to: (0, 0), with: Array("new line\n".utf8))
+        open.replace(from: LinePosition(0, 0), to: LinePosition(0, 0), with: Array("new line\n".utf8))
         #expect(open.diagnosticLines == ["4:0-4:5 error delimiter-count-mismatch: \(Self.mismatch)"])
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
     }
 
     @Test func anEditBelowALookAlikeKeepsItsDiagnostic() {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("| a | b |\n|---|\n".utf8), options: FormatOptions())
-        open.replace(from: (2, 0), to: (2, 0), with: Array("x".utf8))
+        open.replace(from: LinePosition(2, 0), to: LinePosition(2, 0), with: Array("x".utf8))
         #expect(open.diagnosticLines == ["1:0-1:5 error delimiter-count-mismatch: \(Self.mismatch)"])
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
     }

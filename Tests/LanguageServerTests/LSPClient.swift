@@ -1,6 +1,6 @@
 import Foundation
 import JSONRPC
-import LanguageServer
+@testable import LanguageServer
 import TestSupport
 
 /// A test client: talks LSP over pipes to the server, as an editor would. The server runs in the test
@@ -292,4 +292,11 @@ func applying(_ edits: [JSON], to text: String) -> String {
         result = String(decoding: units[..<a], as: UTF16.self) + edit["newText"]!.string! + String(decoding: units[b...], as: UTF16.self)
     }
     return result
+}
+
+extension OpenDocument {
+    /// `replace` with the (line, byte) pairs the random edit generators make.
+    mutating func replace(from start: (Int, Int), to end: (Int, Int), with bytes: [UInt8]) {
+        replace(from: LinePosition(start.0, start.1), to: LinePosition(end.0, end.1), with: bytes)
+    }
 }

@@ -13,7 +13,7 @@ struct TableIndexTests {
     @Test func aKeystrokeInADocumentWithoutBlankLinesRescansItsNeighbourhoodOnly() {
         let text = String(repeating: "A line of prose | with a pipe, and no blank line after it.\n", count: 20_000) + "| a |\n|---|\n"
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
-        open.replace(from: (10_000, 3), to: (10_000, 3), with: Array("z".utf8))
+        open.replace(from: LinePosition(10_000, 3), to: LinePosition(10_000, 3), with: Array("z".utf8))
         #expect(open.index.lastScannedLines < 150)
         #expect(open.index.tables.map(\.lines) == [20_000..<20_002])
     }
@@ -22,7 +22,7 @@ struct TableIndexTests {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(document(tables: 1000).utf8), options: FormatOptions())
         #expect(open.index.tables.count == 1000)
         let line = 500 * 6 + 4  // the last row of table 500
-        open.replace(from: (line, 3), to: (line, 3), with: Array("z".utf8))
+        open.replace(from: LinePosition(line, 3), to: LinePosition(line, 3), with: Array("z".utf8))
         #expect(open.index.lastScannedLines < 150)
         #expect(open.index.tables.count == 1000)
     }
@@ -73,7 +73,7 @@ struct TableIndexTests {
             let column = next(open.text.line(line).count + 1)
             let endLine = min(open.text.lineCount - 1, line + next(2))
             let endColumn = endLine == line ? max(column, min(open.text.line(endLine).count, column + next(3))) : next(open.text.line(endLine).count + 1)
-            open.replace(from: (line, column), to: (endLine, endColumn), with: Array(inserts[next(inserts.count)].utf8))
+            open.replace(from: LinePosition(line, column), to: LinePosition(endLine, endColumn), with: Array(inserts[next(inserts.count)].utf8))
             let reread = open.reread  // a full scan of the same text
             #expect(open.index.tables.map(\.lines) == reread.index.tables.map(\.lines), "seed \(seed) step \(step)")
             let fresh = reread.diagnosticLines, incremental = open.diagnosticLines
