@@ -2,16 +2,15 @@ import JSONRPC
 import TextTables
 
 extension Server {
-    /// The selection of a request as (line, byte) positions.
-    func selection(_ document: OpenDocument, _ params: Params) throws(ResponseError) -> (start: LinePosition, end: LinePosition) {
-        let (start, end) = try params.range()
-        return (document.clamp(start, encoding), document.clamp(end, encoding))
+    /// A request's range as the document's (line, byte) positions.
+    func selection(_ document: OpenDocument, _ range: (start: Position, end: Position)) -> (start: LinePosition, end: LinePosition) {
+        (document.clamp(range.start, encoding), document.clamp(range.end, encoding))
     }
 
-    func codeActions(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        let (start, end) = try selection(document, params)
-        let only = params.optional("context")?["only"]?.array?.compactMap(\.string)
+    func codeActions(_ params: CodeActionParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
+        let (start, end) = selection(document, params.range)
+        let only = params.only
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         var actions: [JSON] = []
         if wanted("quickfix") { actions += quickFixes(document, start: start, end: end) }
@@ -67,30 +66,22 @@ extension Server {
         ["uri": .string(document.uri), "range": document.lspRange(start, end, encoding)]
     }
 
-    func resolveCodeAction(_ params: Params) throws(ResponseError) -> JSON {
-        let action = try params.object()
-        guard let data = action["data"], let name = data["command"]?.string else {
-            return .object(action)  // nothing to resolve
-        }
-        // `data` is the server's own, but it comes back through the client: read it as strictly as params.
-        guard let argument = data["arguments"]?.array?.first else { throw .invalidParams("data.arguments must be [{uri, range}]") }
-        let version = data["version"]
-        guard version == nil || version?.int != nil else { throw .invalidParams("data.version must be a whole number") }
-        if let uri = argument["uri"]?.string, let version = version?.int, let current = documents[uri], version != current.version {
+    func resolveCodeAction(_ params: ResolveCodeActionParams) throws(ResponseError) -> JSON {
+        guard let data = params.data else { return .object(params.action) }  // nothing to resolve
+        if let uri = data.uri, let version = data.version, let current = documents[uri], version != current.version {
             throw ResponseError(code: ErrorCode.contentModified, message: "the document changed since the action was offered")
         }
-        let (document, edits, _) = try commandEdits(name, Params(json: argument, path: "data.arguments[0]"))
-        return JSON.object(action).setting("edit", workspaceEdit(document, edits))
+        let (document, edits, _) = try commandEdits(data.command, try data.argument.get())
+        return JSON.object(params.action).setting("edit", workspaceEdit(document, edits))
     }
 
     /// The edits of a `gridls.*` command with its `{uri, range}` argument.
-    func commandEdits(_ name: String, _ arguments: Params) throws(ResponseError) -> (OpenDocument, [JSON], String) {
+    func commandEdits(_ name: String, _ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
         guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
             throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
         }
-        let uri = try arguments.string("uri")
-        guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
-        let (start, end) = try selection(document, arguments)
+        let document = try self.document(argument.uri)
+        let (start, end) = selection(document, argument.range)
         guard let target = ActionTarget(document, start: start, end: end, options: formatOptions(document)),
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
@@ -101,12 +92,8 @@ extension Server {
         }
     }
 
-    func executeCommand(_ params: Params) throws(ResponseError) -> JSON {
-        let name = try params.string("command")
-        guard let argument = params.optional("arguments")?.array?.first else {
-            throw .invalidParams("\(name) takes one argument: {uri, range}")
-        }
-        let (document, edits, title) = try commandEdits(name, Params(json: argument, path: "arguments[0]"))
+    func executeCommand(_ params: ExecuteCommandParams) throws(ResponseError) -> JSON {
+        let (document, edits, title) = try commandEdits(params.command, params.argument)
         let answer = ask("workspace/applyEdit", ["label": .string(title), "edit": workspaceEdit(document, edits)])
         guard case .success(let reply)? = answer else { return ["applied": false, "failureReason": "the client did not apply the edit"] }
         return ["applied": .bool(reply["applied"]?.bool ?? false)]

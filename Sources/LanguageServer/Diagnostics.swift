@@ -34,13 +34,13 @@ extension Server {
         ]))
     }
 
-    func pullDiagnostics(_ params: Params) throws(ResponseError) -> JSON {
-        ["kind": "full", "items": .array(diagnosticsJSON(try document(params)))]
+    func pullDiagnostics(_ params: DocumentParams) throws(ResponseError) -> JSON {
+        ["kind": "full", "items": .array(diagnosticsJSON(try document(params.uri)))]
     }
 
     /// A debugging aid for soak tests: the server's view of a document, to compare with the client's.
-    func documentState(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
+    func documentState(_ params: DocumentParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
         let bytes = document.text.bytes
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }

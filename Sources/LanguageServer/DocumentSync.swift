@@ -2,29 +2,24 @@ import JSONRPC
 import TextTables
 
 extension Server {
-    func didOpen(_ params: Params) throws(ResponseError) {
-        let item = try params.field("textDocument")
-        guard let uri = item["uri"]?.string, let text = item["text"]?.string else {
-            throw .invalidParams("params.textDocument needs uri and text")
-        }
-        let syntax = DocumentSyntax(languageId: item["languageId"]?.string, uri: uri)
+    func didOpen(_ params: DidOpenParams) throws(ResponseError) {
+        let uri = params.uri
+        let syntax = DocumentSyntax(languageId: params.languageId, uri: uri)
         let settings = documentSettings(uri: uri)
-        var document = OpenDocument(uri: uri, version: item["version"]?.int ?? 0, syntax: syntax, bytes: Array(text.utf8), options: settings.formatOptions())
+        var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, bytes: Array(params.text.utf8), options: settings.formatOptions())
         document.settings = settings
         documents[uri] = document
         publishDiagnostics(document)
     }
 
-    func didChange(_ params: Params) throws(ResponseError) {
+    func didChange(_ params: DidChangeParams) throws(ResponseError) {
         // Taken out of the dictionary while it changes, so that its arrays are not copied on write.
-        let uri = try self.document(params).uri
+        let uri = try self.document(params.uri).uri
         var document = documents.removeValue(forKey: uri)!
         defer { documents[uri] = document }
-        guard let changes = try params.field("contentChanges").array else { throw .invalidParams("params.contentChanges must be an array") }
-        for change in changes {
-            guard let text = change["text"]?.string else { throw .invalidParams("each content change needs text") }
-            if let range = change["range"] {
-                let (start, end) = try Position.range(range, path: "params.contentChanges[].range")
+        for change in params.changes {
+            let text = change.text
+            if let (start, end) = change.range {
                 document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
             } else {
                 let settings = document.settings
@@ -33,12 +28,12 @@ extension Server {
                 document.settings = settings
             }
         }
-        if let version = params.optional("textDocument")?["version"]?.int { document.version = version }
+        if let version = params.version { document.version = version }
         publishDiagnostics(document)
     }
 
-    func didClose(_ params: Params) throws(ResponseError) {
-        let uri = try params.uri()
+    func didClose(_ params: DocumentParams) throws(ResponseError) {
+        let uri = params.uri
         documents[uri] = nil
         send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
     }
@@ -51,9 +46,9 @@ extension Server {
         apply(settings: section)
     }
 
-    func didChangeConfiguration(_ params: Params) {
+    func didChangeConfiguration(_ params: DidChangeConfigurationParams) {
         // Clients of the pull model send no settings here: ask for them.
-        guard let pushed = params.optional("settings"), pushed != .null else { return pullConfiguration() }
+        guard let pushed = params.settings else { return pullConfiguration() }
         apply(settings: pushed)
     }
 

@@ -28,35 +28,32 @@ extension Server {
     }
 
     /// The options of a formatting request: the settings, with the editor's `options.tabSize` for tabs.
-    func requestFormatOptions(_ params: Params, _ document: OpenDocument) throws(ResponseError) -> FormatOptions {
-        guard let tabSize = params.optional("options")?["tabSize"], tabSize != .null else { return formatOptions(document) }
-        guard let n = tabSize.int, n >= 1 else { throw .invalidParams("params.options.tabSize must be a whole number above 0") }
-        return document.settings.formatOptions(tabSize: min(n, 32))
+    func requestFormatOptions(tabSize: Int?, _ document: OpenDocument) -> FormatOptions {
+        tabSize.map { document.settings.formatOptions(tabSize: $0) } ?? formatOptions(document)
     }
 
-    func formatting(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        return .array(formattingEdits(document, tables: document.index.tables, options: try requestFormatOptions(params, document)))
+    func formatting(_ params: FormattingParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
+        return .array(formattingEdits(document, tables: document.index.tables, options: requestFormatOptions(tabSize: params.tabSize, document)))
     }
 
-    func rangeFormatting(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        let (start, end) = try params.range()
-        let lines = document.clamp(start, encoding).line...document.clamp(end, encoding).line
+    func rangeFormatting(_ params: RangeFormattingParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
+        let lines = document.clamp(params.range.start, encoding).line...document.clamp(params.range.end, encoding).line
         let tables = document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }
-        return .array(formattingEdits(document, tables: tables, options: try requestFormatOptions(params, document)))
+        return .array(formattingEdits(document, tables: tables, options: requestFormatOptions(tabSize: params.tabSize, document)))
     }
 
     /// After `|` is typed: realign the table under the cursor.
-    func onTypeFormatting(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        let position = document.clamp(try params.position(), encoding)
+    func onTypeFormatting(_ params: OnTypeFormattingParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
+        let position = document.clamp(params.position, encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
-        return .array(formattingEdits(document, tables: [table], options: try requestFormatOptions(params, document)))
+        return .array(formattingEdits(document, tables: [table], options: requestFormatOptions(tabSize: params.tabSize, document)))
     }
 
-    func willSaveWaitUntil(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
+    func willSaveWaitUntil(_ params: DocumentParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
         guard document.settings.formatOnSave else { return [] }
         return .array(formattingEdits(document, tables: document.index.tables, options: formatOptions(document)))
     }

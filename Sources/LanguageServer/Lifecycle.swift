@@ -24,14 +24,13 @@ struct ClientCapabilities {
 extension Server {
     static let commands = TableCommand.allCases.map(\.name)
 
-    func initialize(_ params: Params) throws(ResponseError) -> JSON {
+    func initialize(_ params: InitializeParams) throws(ResponseError) -> JSON {
         guard state == .uninitialized else { throw ResponseError(code: ErrorCode.invalidRequest, message: "initialize was already sent") }
-        _ = try params.object()
-        client = ClientCapabilities(params.optional("capabilities"))
+        client = ClientCapabilities(params.capabilities)
         let offered = client.positionEncodings
         encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-16") || offered.isEmpty ? .utf16
             : offered.contains("utf-32") ? .utf32 : .utf16
-        for problem in settings.apply(params.optional("initializationOptions")) { log(problem) }  // logMessage may precede the answer
+        for problem in settings.apply(params.initializationOptions) { log(problem) }  // logMessage may precede the answer
         state = .running
         return [
             "capabilities": [

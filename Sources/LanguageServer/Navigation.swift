@@ -4,8 +4,8 @@ import TextTables
 
 extension Server {
     /// One symbol per table: "Table 3 (4×12)", columns × rows.
-    func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
+    func documentSymbols(_ params: DocumentParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
         return .array(document.index.tables.enumerated().map { n, table in
             var name = "Table \(n + 1)"
             if case .success(let grid) = document.reading(table, options: formatOptions(document)).reading.grid {
@@ -23,20 +23,19 @@ extension Server {
         })
     }
 
-    func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
+    func foldingRanges(_ params: DocumentParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
         return .array(document.index.tables.filter { $0.prefixLengths.count > 1 }.map { table in
             ["startLine": .int(table.firstLine), "endLine": .int(table.lines.upperBound - 1), "kind": "region"]
         })
     }
 
     /// Cell, then row, then table, for each position; a position outside tables selects nothing more.
-    func selectionRanges(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        guard let positions = try params.field("positions").array else { throw .invalidParams("params.positions must be an array") }
+    func selectionRanges(_ params: SelectionRangeParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
         var result: [JSON] = []
-        for (n, json) in positions.enumerated() {
-            let position = document.clamp(try Position(json, path: "params.positions[\(n)]"), encoding)
+        for requested in params.positions {
+            let position = document.clamp(requested, encoding)
             let point = document.lspRange(position, position, encoding)
             guard let table = document.index.table(at: position.line) else {
                 result.append(["range": point])
@@ -79,9 +78,9 @@ extension Server {
         }
     }
 
-    func hover(_ params: Params) throws(ResponseError) -> JSON {
-        let document = try self.document(params)
-        let position = document.clamp(try params.position(), encoding)
+    func hover(_ params: HoverParams) throws(ResponseError) -> JSON {
+        let document = try self.document(params.uri)
+        let position = document.clamp(params.position, encoding)
         guard let number = document.index.tableIndices(overlapping: position.line..<position.line + 1).first else { return .null }
         // The table's one reading (kept until an edit touches it) gives both the grid and the slot.
         let (local, reading) = document.reading(document.index.tables[number], options: formatOptions(document))

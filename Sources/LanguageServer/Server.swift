@@ -51,7 +51,7 @@ public final class Server {
     }
 
     private func respond(to method: String, params: Params) throws(ResponseError) -> JSON {
-        if method == "initialize" { return try initialize(params) }
+        if method == InitializeParams.method { return try initialize(InitializeParams(params)) }
         switch state {
         case .uninitialized:
             throw ResponseError(code: ErrorCode.serverNotInitialized, message: "the server is not initialized: send initialize first")
@@ -62,19 +62,19 @@ public final class Server {
         }
         switch method {
         case "shutdown": state = .shutDown; return .null
-        case "textDocument/formatting": return try formatting(params)
-        case "textDocument/rangeFormatting": return try rangeFormatting(params)
-        case "textDocument/onTypeFormatting": return try onTypeFormatting(params)
-        case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(params)
-        case "textDocument/codeAction": return try codeActions(params)
-        case "codeAction/resolve": return try resolveCodeAction(params)
-        case "workspace/executeCommand": return try executeCommand(params)
-        case "textDocument/diagnostic": return try pullDiagnostics(params)
-        case "textDocument/documentSymbol": return try documentSymbols(params)
-        case "textDocument/foldingRange": return try foldingRanges(params)
-        case "textDocument/selectionRange": return try selectionRanges(params)
-        case "textDocument/hover": return try hover(params)
-        case "gridls/documentState": return try documentState(params)
+        case FormattingParams.method: return try formatting(FormattingParams(params))
+        case RangeFormattingParams.method: return try rangeFormatting(RangeFormattingParams(params))
+        case OnTypeFormattingParams.method: return try onTypeFormatting(OnTypeFormattingParams(params))
+        case "textDocument/willSaveWaitUntil": return try willSaveWaitUntil(DocumentParams(params))
+        case CodeActionParams.method: return try codeActions(CodeActionParams(params))
+        case ResolveCodeActionParams.method: return try resolveCodeAction(ResolveCodeActionParams(params))
+        case ExecuteCommandParams.method: return try executeCommand(ExecuteCommandParams(params))
+        case "textDocument/diagnostic": return try pullDiagnostics(DocumentParams(params))
+        case "textDocument/documentSymbol": return try documentSymbols(DocumentParams(params))
+        case "textDocument/foldingRange": return try foldingRanges(DocumentParams(params))
+        case SelectionRangeParams.method: return try selectionRanges(SelectionRangeParams(params))
+        case HoverParams.method: return try hover(HoverParams(params))
+        case "gridls/documentState": return try documentState(DocumentParams(params))
         default:
             throw ResponseError(code: ErrorCode.methodNotFound, message: "unknown method \(method)")
         }
@@ -89,11 +89,11 @@ public final class Server {
         do {
             switch method {
             case "initialized": pullConfiguration()
-            case "textDocument/didOpen": try didOpen(params)
-            case "textDocument/didChange": try didChange(params)
-            case "textDocument/didClose": try didClose(params)
+            case DidOpenParams.method: try didOpen(DidOpenParams(params))
+            case DidChangeParams.method: try didChange(DidChangeParams(params))
+            case "textDocument/didClose": try didClose(DocumentParams(params))
             case "textDocument/didSave": break
-            case "workspace/didChangeConfiguration": didChangeConfiguration(params)
+            case DidChangeConfigurationParams.method: didChangeConfiguration(DidChangeConfigurationParams(params))
             default: break  // unknown notifications and $/ ones are ignored
             }
         } catch {
@@ -106,8 +106,7 @@ public final class Server {
         send(Outgoing.notification("window/logMessage", ["type": 3, "message": .string(message)]))
     }
 
-    func document(_ params: Params) throws(ResponseError) -> OpenDocument {
-        let uri = try params.uri()
+    func document(_ uri: String) throws(ResponseError) -> OpenDocument {
         guard let document = documents[uri] else { throw .invalidParams("the document \(uri) is not open") }
         return document
     }
