@@ -301,7 +301,7 @@ public struct MarkdownScanner {
             // before a pipe: no printing keeps what such a table means everywhere. Leave it, say so.
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "this table's header row continues a block quote or list item without its prefix and starts with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)",
+                message: Diagnostic.Message.headerWithoutPrefix,
                 range: headerStart..<headerEnd))
             // When cmark-gfm's count (that empty cell included) matches, it reads a table all the same: its
             // rows follow, not a paragraph that could hold another table's header.
@@ -319,7 +319,7 @@ public struct MarkdownScanner {
             guard [afterBox, headerText].contains(where: { PipeRowSyntax.cells(b, $0, headerEnd)?.count == alignments.count }) else { return nil }
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "this table's header starts a task-list item ([ ] or [x]), which GitHub shows as a checkbox outside the table: put the table on its own lines below the item's text",
+                message: Diagnostic.Message.taskListHeader,
                 range: headerStart..<headerEnd))
             return .table(index: nil, columns: alignments.count)
         }
@@ -337,7 +337,7 @@ public struct MarkdownScanner {
             // would become the delimiter of the line above it. Leave it and say so.
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "this table's header is indented like code and reads as a delimiter row: indent it less than four columns",
+                message: Diagnostic.Message.headerIndentedLikeCode,
                 range: headerStart..<headerEnd))
             return .table(index: nil, columns: alignments.count)
         }
@@ -345,7 +345,7 @@ public struct MarkdownScanner {
             // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "a grid table is right above this table: put a blank line between them so that each reads on its own",
+                message: Diagnostic.Message.gridTableAbove,
                 range: headerStart..<headerEnd))
             return .table(index: nil, columns: alignments.count)
         }

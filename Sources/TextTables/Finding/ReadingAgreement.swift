@@ -35,8 +35,7 @@ enum ReadingAgreement {
     private static func disagreement(_ text: TextLines, _ region: TableRegion) -> Diagnostic {
         Diagnostic(
             code: .ambiguousTable, severity: .warning,
-            message: "GitHub (with its $$ math and front matter) and CommonMark (cmark-gfm) read these lines differently: "
-                + "one sees a table here and the other does not, so it is left as it is",
+            message: Diagnostic.Message.readingsDisagree,
             range: region.contentStarts[0]..<text.contentEnd(region.firstLine))
     }
 }

@@ -61,11 +61,9 @@ enum GridReader: Sendable {
     func refusal<S: StringProtocol>(ofText text: S) -> String? {
         switch self {
         case .pandoc where GridReader.hasEmojiPresentationSelector(text):
-            "pandoc sizes a grid table that holds an emoji with U+FE0F (❤️, ✔️, 1️⃣) wider than its lines and then "
-                + "loses alignments and header lines or invents a column: drop the U+FE0F"
+            Diagnostic.Message.pandocEmojiSelector
         case .docutils where GridReader.conflict(in: text) != 0:
-            "docutils counts this text \(GridReader.conflict(in: text)) column\(GridReader.conflict(in: text) == 1 ? "" : "s") "
-                + "wider than pandoc -f rst does (zero-width, combining or control characters): no layout lines up for both readers"
+            Diagnostic.Message.docutilsCountsWider(GridReader.conflict(in: text))
         default: nil
         }
     }

@@ -75,12 +75,10 @@ extension GridTableReader {
             if box.size != rect.rows.count * rect.columns.count {
                 irregularRegions.append((0..<(rows * columns)).filter { joined.find($0) == box.root })
                 let missing = rect.rows.flatMap { r in rect.columns.map { r * columns + $0 } }.filter { joined.find($0) != box.root }
-                let named = missing.prefix(3).map { "row \($0 / columns + 1), column \($0 % columns + 1)" }.joined(separator: "; ")
-                report(.nonRectangularCell,
-                       "the borders enclose a region that is not a rectangle: it covers \(box.size) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
-                        + "not \(named)\(missing.count > 3 ? "; …" : ""); close its borders so that it splits into rectangles", range)
+                let named = missing.prefix(3).map { Slot(row: $0 / columns, column: $0 % columns).description }
+                report(.nonRectangularCell, Diagnostic.Message.nonRectangular(covering: box.size, of: rect, missing: named, more: missing.count > 3), range)
             } else if hasStrayLine(inside: rect) {
-                report(.brokenBorder, "a border line ends inside the cell at \(rect): remove it or close it", range)
+                report(.brokenBorder, Diagnostic.Message.lineEndsInsideCell(rect), range)
             } else {
                 cells.append(rect)
             }

@@ -112,9 +112,7 @@ struct GridTableReader {
     mutating func reportDrift(_ grid: Grid) {
         let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
         for i in reLaidColumns.keys.sorted() {
-            report(.brokenBorder, "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "
-                + "\(region.syntax == .restructuredText ? "docutils and pandoc read" : "pandoc reads") another table: re-lay the table from its cells",
-                lineRange(i), fix: fix)
+            report(.brokenBorder, Diagnostic.Message.drift(region.syntax), lineRange(i), fix: fix)
         }
     }
 
@@ -128,17 +126,17 @@ struct GridTableReader {
     /// Every line starts at the table's left edge with `+` or `|`; the last line is a border.
     mutating func checkEdges() -> Bool {
         guard xs.count >= 2 else {
-            report(.brokenBorder, "the top border has no column: it should look like +-----+", lineRange(0))
+            report(.brokenBorder, Diagnostic.Message.topBorderWithoutColumn, lineRange(0))
             return false
         }
         for (i, line) in lines.enumerated() {
             let first = (0..<line.width).first { line.char($0) != G.space } ?? 0
             if first != geometry.left || (line.char(first) != G.plus && line.char(first) != G.pipe) {
-                report(.brokenBorder, "line does not start at the table's left edge (column \(geometry.left + 1)) with + or |", lineRange(i))
+                report(.brokenBorder, Diagnostic.Message.offLeftEdge(geometry.left), lineRange(i))
             }
         }
         guard let last = lines.indices.last, last > 0, lines[last].char(geometry.left) == G.plus, geometry.isBorder(last) else {
-            report(.unclosedTable, "the grid table is not closed: end it with a border line like its top one",
+            report(.unclosedTable, Diagnostic.Message.notClosed,
                    lineRange(lines.count - 1), fix: closingFix())
             return false
         }
@@ -181,15 +179,15 @@ struct GridTableReader {
         borders = lines.indices.filter { isBorderLine[$0] }
         checkStrayJunctions()
         for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) && !endsOnRightEdge(line) {
-            report(.brokenBorder, "a line starting with + must be a border like +-----+", lineRange(i))
+            report(.brokenBorder, Diagnostic.Message.plusLineNotBorder, lineRange(i))
         }
         for i in [0, lines.count - 1] where !(0..<intervals).allSatisfy({ geometry.isRule(line: i, interval: $0) }) {
-            report(.brokenBorder, "the \(i == 0 ? "top" : "bottom") border must be closed from edge to edge", lineRange(i))
+            report(.brokenBorder, Diagnostic.Message.openOuterBorder(top: i == 0), lineRange(i))
         }
         for i in borders {
             let end = lines[i].lastNonBlank
             if end != geometry.right || (lines[i].char(end) != G.plus && lines[i].char(end) != G.pipe) {
-                report(.brokenBorder, "this border ends at column \(end + 1), the table's right edge is at column \(geometry.right + 1)",
+                report(.brokenBorder, Diagnostic.Message.raggedBorder(end: end, right: geometry.right),
                        lineRange(i), fix: raggedBorderFix(i))
             }
         }
@@ -198,26 +196,23 @@ struct GridTableReader {
         // would make a cell of no lines.
         for (b, i) in borders.enumerated().dropFirst() where borders[b - 1] + 1 == i
             && (0..<intervals).contains(where: { geometry.isRule(line: i - 1, interval: $0) && geometry.isRule(line: i, interval: $0) }) {
-            report(.brokenBorder, "two border lines follow each other with no row between them", lineRange(i))
+            report(.brokenBorder, Diagnostic.Message.adjacentBorders, lineRange(i))
         }
         let headers = borders.filter { i in (0..<intervals).contains { geometry.isHeaderRule(line: i, interval: $0) } }
         let foot = footSeparators(headers)
         for i in headers.dropFirst() where !foot.contains(i) {
             let plain = text.bytes[lineRange(i)].map { $0 == G.equals ? G.dash : $0 }
-            let message = region.syntax == .restructuredText
-                ? "docutils reads one header separator (+===+) and no table foot: this is another one"
-                : "a grid table has at most one header separator (+===+) and a foot (+===+ before a bottom border of =); this is another one"
-            report(.multipleHeaderSeparators, message, lineRange(i),
+            report(.multipleHeaderSeparators, Diagnostic.Message.extraHeaderSeparator(region.syntax), lineRange(i),
                    fix: Fix(title: "Make this line an ordinary border", edits: [TextEdit(range: lineRange(i), newText: plain)]))
         }
         for i in foot where !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
-            report(.brokenBorder, "the foot's separator and bottom border must cross the whole table with =", lineRange(i))
+            report(.brokenBorder, Diagnostic.Message.partialFootSeparator, lineRange(i))
         }
         if let i = headers.first {
             if i == 0 {
-                report(.brokenBorder, "the top border cannot be a header separator: use - for it", lineRange(i))
+                report(.brokenBorder, Diagnostic.Message.headerSeparatorOnTop, lineRange(i))
             } else if !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
-                report(.brokenBorder, "the header separator must cross the whole table with =", lineRange(i))
+                report(.brokenBorder, Diagnostic.Message.partialHeaderSeparator, lineRange(i))
             }
         }
         return diagnostics.isEmpty
@@ -230,14 +225,13 @@ struct GridTableReader {
             let used = lines.indices.contains { !isBorderLine[$0] && lines[$0].char(x) == G.pipe }
             guard junctions.count == 1, !used, let i = junctions.first else { continue }
             let others = xs.filter { $0 != x && abs($0 - x) <= 2 }
-            let hint = others.first.map { " (the nearest column line is at column \($0 + 1))" } ?? ""
             var fix: Fix?
             if let target = others.first {
                 let fill = lines[i].char(x - 1) == G.equals || lines[i].char(x + 1) == G.equals ? G.equals : G.dash
                 let from = characterFix("", line: i, column: x, fill).edits[0], to = characterFix("", line: i, column: target, G.plus).edits[0]
                 fix = Fix(title: "Move the + to column \(target + 1)", edits: [from, to].sorted { $0.range.lowerBound < $1.range.lowerBound })
             }
-            report(.brokenBorder, "this + is off the table's columns\(hint)", columnRange(i, x), fix: fix)
+            report(.brokenBorder, Diagnostic.Message.strayJunction(nearest: others.first), columnRange(i, x), fix: fix)
         }
     }
 
@@ -299,7 +293,7 @@ struct GridTableReader {
             for i in offGrid {
                 let pipes = lines[i].pipeColumns
                 guard pipes.count == ordered.count else {
-                    report(.brokenBorder, "this line has \(pipes.count) | where its row needs \(ordered.count)", lineRange(i))
+                    report(.brokenBorder, Diagnostic.Message.pipeCount(pipes.count, needed: ordered.count), lineRange(i))
                     continue
                 }
                 wasReLaid = true
@@ -330,7 +324,7 @@ struct GridTableReader {
             for i in (borders[band] + 1)..<borders[band + 1] where !geometry.ruleRuns[i].isEmpty {
                 let columns = xs.indices.filter { bandBoundaries[band][$0] }.map { separatorColumn(line: i, boundary: $0) }
                 for run in geometry.ruleRuns[i] where columns.contains(where: { run.contains($0) }) {
-                    report(.brokenBorder, "a border segment lies off the table's columns", lineRange(i))
+                    report(.brokenBorder, Diagnostic.Message.segmentOffColumns, lineRange(i))
                     break
                 }
             }
@@ -347,10 +341,10 @@ struct GridTableReader {
                 let down = b < bandBoundaries.count && bandBoundaries[b][k]
                 let c = lines[i].char(xs[k])
                 if ruled && (up || down) && c != G.plus {
-                    report(.brokenBorder, "missing + where the borders cross", columnRange(i, xs[k]),
+                    report(.brokenBorder, Diagnostic.Message.missingJunction, columnRange(i, xs[k]),
                            fix: characterFix("Put + where the borders cross", line: i, column: xs[k], G.plus))
                 } else if !ruled && up && down && c != G.pipe && c != G.plus {
-                    report(.brokenBorder, "the vertical border has a gap here: put | back", columnRange(i, xs[k]),
+                    report(.brokenBorder, Diagnostic.Message.verticalGap, columnRange(i, xs[k]),
                            fix: characterFix("Close the vertical border with |", line: i, column: xs[k], G.pipe))
                 }
             }
@@ -415,8 +409,7 @@ struct GridTableReader {
                 if bytes.contains(0x09) {
                     if reader == .docutils {
                         // docutils expands a tab to a multiple of 8 columns, pandoc -f rst of 4.
-                        report(.readerWidth, "docutils expands this tab to the next multiple of 8 columns and pandoc -f rst to the next of 4: "
-                            + "no layout lines up for both readers; write spaces instead", lines[i].offset(from)..<lines[i].offset(to))
+                        report(.readerWidth, Diagnostic.Message.tabReadersDisagree, lines[i].offset(from)..<lines[i].offset(to))
                         break
                     }
                     bytes = lines[i].expandingTabs(in: text, from: from, to: to)  // as the cell reads
@@ -435,8 +428,7 @@ struct GridTableReader {
                     informed = true
                     diagnostics.append(Diagnostic(
                         code: .readerWidth, severity: .information,
-                        message: "lines up in \(reader.name), which counts this text as \(columns(counted)); "
-                            + "it may look \(columns(abs(drawn - counted))) off on screen",
+                        message: Diagnostic.Message.readerCounts(reader.name, counted: columns(counted), off: columns(abs(drawn - counted))),
                         range: range))
                 }
             }

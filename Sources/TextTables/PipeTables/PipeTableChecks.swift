@@ -8,8 +8,7 @@ public enum PipeTableChecks {
         if let cell = table.cellUnprintableAfterPipe {
             diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
-                message: "this cell starts with a form feed or vertical tab, which GitHub drops after a pipe: "
-                    + "the table is left as it is",
+                message: Diagnostic.Message.unprintableAfterPipe,
                 range: cell))
         }
         let expected = table.columnCount
@@ -17,19 +16,12 @@ public enum PipeTableChecks {
             let cells = Array(table.cells(ofRow: r))
             guard !cells.isEmpty else { continue }
             if cells.count > expected {
-                let extra = cells.count - expected
                 diagnostics.append(Diagnostic(
-                    code: .extraCells, severity: .warning,
-                    message: "row has \(cells.count) cells but the header has \(expected): "
-                        + "the last \(extra == 1 ? "cell is" : "\(extra) cells are") not rendered; "
-                        + "add \(extra == 1 ? "a header cell" : "\(extra) header cells") or remove \(extra == 1 ? "it" : "them")",
+                    code: .extraCells, severity: .warning, message: Diagnostic.Message.extraCells(cells.count, header: expected),
                     range: cells[expected].lowerBound..<cells[cells.count - 1].upperBound))
             } else if cells.count < expected {
-                let missing = expected - cells.count
                 diagnostics.append(Diagnostic(
-                    code: .missingCells, severity: .information,
-                    message: "row has \(cells.count) of the header's \(expected) cells: "
-                        + "formatting adds \(missing == 1 ? "an empty cell" : "\(missing) empty cells")",
+                    code: .missingCells, severity: .information, message: Diagnostic.Message.missingCells(cells.count, header: expected),
                     range: cells[0].lowerBound..<cells[cells.count - 1].upperBound))
             }
         }
@@ -68,8 +60,7 @@ public enum PipeTableChecks {
     static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>) -> Diagnostic {
         Diagnostic(
             code: .delimiterCountMismatch, severity: .error,
-            message: "not a table: the delimiter row has \(delimiterCells) cell\(delimiterCells == 1 ? "" : "s") "
-                + "but the header row has \(headerCells); give both the same number of cells",
+            message: Diagnostic.Message.delimiterMismatch(header: headerCells, delimiter: delimiterCells),
             range: range)
     }
 }

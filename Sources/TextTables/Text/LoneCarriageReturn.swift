@@ -34,7 +34,7 @@ enum LoneCarriageReturn {
     private static func report(_ text: TextLines, line: Int) -> Diagnostic {
         Diagnostic(
             code: .ambiguousTable, severity: .warning,
-            message: "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break",
+            message: Diagnostic.Message.loneCarriageReturn,
             range: text.starts[line]..<text.contentEnd(line))
     }
 }

@@ -1,0 +1,86 @@
+import GridModel
+
+/// Every diagnostic message, written once beside the codes (as swift-format keeps its findings' messages):
+/// a message says what is wrong, then what to do.
+extension Diagnostic {
+    enum Message {
+        // Pipe tables.
+        static let unprintableAfterPipe = "this cell starts with a form feed or vertical tab, which GitHub drops after a pipe: "
+            + "the table is left as it is"
+
+        static func extraCells(_ count: Int, header: Int) -> String {
+            let extra = count - header
+            return "row has \(count) cells but the header has \(header): "
+                + "the last \(extra == 1 ? "cell is" : "\(extra) cells are") not rendered; "
+                + "add \(extra == 1 ? "a header cell" : "\(extra) header cells") or remove \(extra == 1 ? "it" : "them")"
+        }
+
+        static func missingCells(_ count: Int, header: Int) -> String {
+            let missing = header - count
+            return "row has \(count) of the header's \(header) cells: formatting adds \(missing == 1 ? "an empty cell" : "\(missing) empty cells")"
+        }
+
+        static func delimiterMismatch(header: Int, delimiter: Int) -> String {
+            "not a table: the delimiter row has \(delimiter) cell\(delimiter == 1 ? "" : "s") "
+                + "but the header row has \(header); give both the same number of cells"
+        }
+
+        // Where a table is found.
+        static let headerWithoutPrefix = "this table's header row continues a block quote or list item without its prefix and starts "
+            + "with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)"
+        static let taskListHeader = "this table's header starts a task-list item ([ ] or [x]), which GitHub shows as a checkbox "
+            + "outside the table: put the table on its own lines below the item's text"
+        static let headerIndentedLikeCode = "this table's header is indented like code and reads as a delimiter row: indent it less than four columns"
+        static let gridTableAbove = "a grid table is right above this table: put a blank line between them so that each reads on its own"
+        static let readingsDisagree = "GitHub (with its $$ math and front matter) and CommonMark (cmark-gfm) read these lines differently: "
+            + "one sees a table here and the other does not, so it is left as it is"
+        static let loneCarriageReturn = "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end "
+            + "a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break"
+
+        // Grid tables.
+        static func drift(_ syntax: DocumentSyntax) -> String {
+            "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "
+                + "\(syntax == .restructuredText ? "docutils and pandoc read" : "pandoc reads") another table: re-lay the table from its cells"
+        }
+        static let topBorderWithoutColumn = "the top border has no column: it should look like +-----+"
+        static func offLeftEdge(_ left: Int) -> String { "line does not start at the table's left edge (column \(left + 1)) with + or |" }
+        static let notClosed = "the grid table is not closed: end it with a border line like its top one"
+        static let plusLineNotBorder = "a line starting with + must be a border like +-----+"
+        static func openOuterBorder(top: Bool) -> String { "the \(top ? "top" : "bottom") border must be closed from edge to edge" }
+        static func raggedBorder(end: Int, right: Int) -> String {
+            "this border ends at column \(end + 1), the table's right edge is at column \(right + 1)"
+        }
+        static let adjacentBorders = "two border lines follow each other with no row between them"
+        static func extraHeaderSeparator(_ syntax: DocumentSyntax) -> String {
+            syntax == .restructuredText
+                ? "docutils reads one header separator (+===+) and no table foot: this is another one"
+                : "a grid table has at most one header separator (+===+) and a foot (+===+ before a bottom border of =); this is another one"
+        }
+        static let partialFootSeparator = "the foot's separator and bottom border must cross the whole table with ="
+        static let headerSeparatorOnTop = "the top border cannot be a header separator: use - for it"
+        static let partialHeaderSeparator = "the header separator must cross the whole table with ="
+        static func strayJunction(nearest: Int?) -> String {
+            "this + is off the table's columns" + (nearest.map { " (the nearest column line is at column \($0 + 1))" } ?? "")
+        }
+        static func pipeCount(_ found: Int, needed: Int) -> String { "this line has \(found) | where its row needs \(needed)" }
+        static let segmentOffColumns = "a border segment lies off the table's columns"
+        static let missingJunction = "missing + where the borders cross"
+        static let verticalGap = "the vertical border has a gap here: put | back"
+        static let tabReadersDisagree = "docutils expands this tab to the next multiple of 8 columns and pandoc -f rst to the next of 4: "
+            + "no layout lines up for both readers; write spaces instead"
+        static func readerCounts(_ reader: String, counted: String, off: String) -> String {
+            "lines up in \(reader), which counts this text as \(counted); it may look \(off) off on screen"
+        }
+        static func nonRectangular(covering size: Int, of rect: SlotRect, missing: [String], more: Bool) -> String {
+            "the borders enclose a region that is not a rectangle: it covers \(size) of the \(rect.rows.count * rect.columns.count) slots of \(rect), "
+                + "not \(missing.joined(separator: "; "))\(more ? "; …" : ""); close its borders so that it splits into rectangles"
+        }
+        static func lineEndsInsideCell(_ rect: SlotRect) -> String { "a border line ends inside the cell at \(rect): remove it or close it" }
+        static let pandocEmojiSelector = "pandoc sizes a grid table that holds an emoji with U+FE0F (❤️, ✔️, 1️⃣) wider than its lines and then "
+            + "loses alignments and header lines or invents a column: drop the U+FE0F"
+        static func docutilsCountsWider(_ columns: Int) -> String {
+            "docutils counts this text \(columns) column\(columns == 1 ? "" : "s") wider than pandoc -f rst does "
+                + "(zero-width, combining or control characters): no layout lines up for both readers"
+        }
+    }
+}
