@@ -10,7 +10,6 @@ let package = Package(
     name: "gridls",
     products: [
         .executable(name: "gridls", targets: ["gridls"]),
-        .library(name: "TextTables", targets: ["TextTables"]),
     ],
     targets: [
         .target(name: "GridModel", swiftSettings: optimized),

@@ -1,7 +1,7 @@
 extension Grid {
     /// Deletes row `index`. A cell wholly inside it disappears; a cell spanning across it shrinks by one
     /// and keeps its content.
-    public func deletingRow(at index: Int) throws(GridEditError) -> Grid {
+    func deletingRow(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .deleteRow(index)) { throw refusal }
         let header = headerRowCount - (index < headerRowCount ? 1 : 0)
         let foot = footerRowCount - (index >= rowCount - footerRowCount ? 1 : 0)
@@ -9,7 +9,7 @@ extension Grid {
     }
 
     /// Deletes column `index`, with the same rules as `deletingRow`.
-    public func deletingColumn(at index: Int) throws(GridEditError) -> Grid {
+    func deletingColumn(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .deleteColumn(index)) { throw refusal }
         var aligned = alignments
         aligned.remove(at: index)

@@ -1,62 +1,62 @@
 /// Horizontal alignment of a column, as an alignment row or a grid table's header separator states it.
-public enum ColumnAlignment: Sendable, Hashable {
+package enum ColumnAlignment: Sendable, Hashable {
     case none, left, center, right
 
     /// The alignment a delimiter or border segment marks with colons at its ends (`:--`, `:-:`, `--:`).
-    public init(colonAtStart: Bool, colonAtEnd: Bool) {
+    package init(colonAtStart: Bool, colonAtEnd: Bool) {
         self = colonAtStart && colonAtEnd ? .center : colonAtStart ? .left : colonAtEnd ? .right : .none
     }
 
     /// Whether its segment starts with a colon.
-    public var colonAtStart: Bool { self == .left || self == .center }
+    package var colonAtStart: Bool { self == .left || self == .center }
     /// Whether its segment ends with a colon.
-    public var colonAtEnd: Bool { self == .right || self == .center }
+    package var colonAtEnd: Bool { self == .right || self == .center }
 }
 
 /// One slot of a grid: a row and a column.
-public struct Slot: Sendable, Hashable, CustomStringConvertible {
-    public var row: Int
-    public var column: Int
+package struct Slot: Sendable, Hashable, CustomStringConvertible {
+    package var row: Int
+    package var column: Int
 
-    public init(row: Int, column: Int) {
+    package init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 
-    public var description: String { "row \(row + 1), column \(column + 1)" }
+    package var description: String { "row \(row + 1), column \(column + 1)" }
 }
 
 /// A rectangle of slots: `rows` × `columns`, both half-open.
-public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
-    public var rows: Range<Int>
-    public var columns: Range<Int>
+package struct SlotRect: Sendable, Hashable, CustomStringConvertible {
+    package var rows: Range<Int>
+    package var columns: Range<Int>
 
-    public init(rows: Range<Int>, columns: Range<Int>) {
+    package init(rows: Range<Int>, columns: Range<Int>) {
         self.rows = rows
         self.columns = columns
     }
 
-    public var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
+    package var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
 
-    public func contains(_ other: SlotRect) -> Bool {
+    package func contains(_ other: SlotRect) -> Bool {
         rows.lowerBound <= other.rows.lowerBound && other.rows.upperBound <= rows.upperBound
             && columns.lowerBound <= other.columns.lowerBound
             && other.columns.upperBound <= columns.upperBound
     }
 
     /// The smallest rectangle holding both.
-    public func union(_ other: SlotRect) -> SlotRect {
+    package func union(_ other: SlotRect) -> SlotRect {
         SlotRect(
             rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound),
             columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound))
     }
 
-    public func intersects(_ other: SlotRect) -> Bool {
+    func intersects(_ other: SlotRect) -> Bool {
         rows.overlaps(other.rows) && columns.overlaps(other.columns)
     }
 
     /// One-based, inclusive, as a person reads it: "rows 2–3, columns 1–4".
-    public var description: String {
+    package var description: String {
         func span(_ name: String, _ r: Range<Int>) -> String {
             r.count == 1 ? "\(name) \(r.lowerBound + 1)" : "\(name)s \(r.lowerBound + 1)–\(r.upperBound)"
         }
@@ -66,41 +66,41 @@ public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
 
 /// One cell of a grid: the rectangle of slots it covers and its content, one string per line.
 /// A cell never stores its size; layout derives it from what the cell covers.
-public struct GridCell: Sendable, Hashable {
-    public var rect: SlotRect
-    public var lines: [String]
+package struct GridCell: Sendable, Hashable {
+    package var rect: SlotRect
+    package var lines: [String]
 
-    public init(rows: Range<Int>, columns: Range<Int>, lines: [String] = []) {
+    package init(rows: Range<Int>, columns: Range<Int>, lines: [String] = []) {
         self.rect = SlotRect(rows: rows, columns: columns)
         self.lines = lines
     }
 
-    public var rows: Range<Int> { rect.rows }
-    public var columns: Range<Int> { rect.columns }
-    public var isUnit: Bool { rect.rows.count == 1 && rect.columns.count == 1 }
+    package var rows: Range<Int> { rect.rows }
+    package var columns: Range<Int> { rect.columns }
+    package var isUnit: Bool { rect.rows.count == 1 && rect.columns.count == 1 }
 
     /// True when the cell holds no visible text.
-    public var isBlank: Bool { lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+    package var isBlank: Bool { lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
 }
 
 /// A table as a grid of slots tiled by cells. Invariants (checked by `init`):
 /// every cell covers a non-empty rectangle inside the grid and every slot belongs to exactly one cell.
 /// Cells are kept in reading order: by top row, then by left column.
-public struct Grid: Sendable, Hashable {
-    public let rowCount: Int
-    public let columnCount: Int
-    public let cells: [GridCell]
+package struct Grid: Sendable, Hashable {
+    package let rowCount: Int
+    package let columnCount: Int
+    package let cells: [GridCell]
     /// One per column.
-    public let alignments: [ColumnAlignment]
+    package let alignments: [ColumnAlignment]
     /// The first `headerRowCount` rows are the header.
-    public let headerRowCount: Int
+    package let headerRowCount: Int
     /// The last `footerRowCount` rows are the foot (pandoc's table foot); a foot comes with a header.
-    public let footerRowCount: Int
+    package let footerRowCount: Int
 
     /// The rows between header and foot.
-    public var bodyRows: Range<Int> { headerRowCount..<max(headerRowCount, rowCount - footerRowCount) }
+    var bodyRows: Range<Int> { headerRowCount..<max(headerRowCount, rowCount - footerRowCount) }
 
-    public init(
+    package init(
         rowCount: Int, columnCount: Int, cells: [GridCell],
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0, footerRowCount: Int = 0
     ) throws(GridError) {
@@ -124,7 +124,7 @@ public struct Grid: Sendable, Hashable {
     }
 
     /// A grid of unit cells, one per slot, from rows of single-line texts. Short rows are padded with empty cells.
-    public static func units(
+    package static func units(
         _ rows: [[String]], alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0
     ) throws(GridError) -> Grid {
         let columnCount = max(rows.map(\.count).max() ?? 0, alignments?.count ?? 0)
@@ -162,10 +162,10 @@ public struct Grid: Sendable, Hashable {
     }
 
     /// Whether no cell spans rows or columns: in a tiling, exactly when there is one cell per slot (O(1)).
-    public var hasOnlyUnitCells: Bool { cells.count == rowCount * columnCount }
+    package var hasOnlyUnitCells: Bool { cells.count == rowCount * columnCount }
 
     /// Throws when the cells do not tile the grid or the alignments do not match the columns.
-    public func checkInvariants() throws(GridError) {
+    func checkInvariants() throws(GridError) {
         _ = try Grid(
             rowCount: rowCount, columnCount: columnCount, cells: cells,
             alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
@@ -195,7 +195,7 @@ public struct Grid: Sendable, Hashable {
     }
 
     /// The index in `cells` of the cell covering each slot, row by row.
-    public func slotOwners() -> [Int] {
+    package func slotOwners() -> [Int] {
         var owner = [Int](repeating: 0, count: rowCount * columnCount)
         for (index, cell) in cells.enumerated() {
             for r in cell.rows {
@@ -206,12 +206,12 @@ public struct Grid: Sendable, Hashable {
     }
 
     /// The index in `cells` of the cell covering `(row, column)`, or nil outside the grid.
-    public func cellIndex(row: Int, column: Int) -> Int? {
+    package func cellIndex(row: Int, column: Int) -> Int? {
         cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
     }
 
     /// The cell covering `slot`, or nil outside the grid.
-    public func cell(at slot: Slot) -> GridCell? {
+    package func cell(at slot: Slot) -> GridCell? {
         cellIndex(row: slot.row, column: slot.column).map { cells[$0] }
     }
 }

@@ -3,7 +3,7 @@ extension Grid {
     /// boundary grows by one; every other slot of the new row gets an empty unit cell.
     /// The new row belongs to the header when `index < headerRowCount`, to the foot when it lands
     /// after the foot's first row.
-    public func insertingRow(at index: Int) throws(GridEditError) -> Grid {
+    func insertingRow(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .insertRow(at: index)) { throw refusal }
         let inHeader = index < headerRowCount, inFoot = footerRowCount > 0 && index > rowCount - footerRowCount
         return try inserting(
@@ -13,7 +13,7 @@ extension Grid {
 
     /// Inserts an empty, unaligned column before column `index` (`columnCount` appends).
     /// A cell spanning across the boundary grows by one.
-    public func insertingColumn(at index: Int) throws(GridEditError) -> Grid {
+    func insertingColumn(at index: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .insertColumn(at: index)) { throw refusal }
         var aligned = alignments
         aligned.insert(.none, at: index)

@@ -2,13 +2,13 @@ extension Grid {
     /// Moves row `from` so that it ends up at index `to` (the other rows keep their order).
     /// Refused when a spanning cell crosses the moved row's boundaries or the place it moves to,
     /// or when the row would move between header and body.
-    public func movingRow(from: Int, to: Int) throws(GridEditError) -> Grid {
+    func movingRow(from: Int, to: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .moveRow(from: from, to: to)) { throw refusal }
         return try moving(from: from, to: to, along: .rows)
     }
 
     /// Moves column `from` so that it ends up at index `to`, with its alignment.
-    public func movingColumn(from: Int, to: Int) throws(GridEditError) -> Grid {
+    func movingColumn(from: Int, to: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .moveColumn(from: from, to: to)) { throw refusal }
         var aligned = alignments
         aligned.insert(aligned.remove(at: from), at: to)

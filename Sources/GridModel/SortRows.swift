@@ -1,7 +1,7 @@
 import Foundation
 
 /// Direction of a sort by column.
-public enum SortOrder: Sendable, Hashable {
+package enum SortOrder: Sendable, Hashable {
     case ascending, descending
 }
 
@@ -9,7 +9,7 @@ extension Grid {
     /// Sorts the body rows by the text of the cell each row has in `column`. Stable. Numeric when every
     /// non-blank key parses as a number, otherwise by Unicode-aware comparison (case-insensitive,
     /// digits by value). Blank keys go last in either order. Refused when a body cell spans rows.
-    public func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
+    func sortingBody(byColumn column: Int, order: SortOrder) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .sortBody(column: column, order: order)) { throw refusal }
         let body = bodyRows
         var keys = [String](repeating: "", count: rowCount)

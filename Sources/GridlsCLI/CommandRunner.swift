@@ -6,16 +6,16 @@ import LanguageServer
 import TextTables
 
 /// Runs `gridls format` and `gridls check`: the side effects are here and in `FileAccess`, the work in TextTables.
-public enum CommandRunner {
+package enum CommandRunner {
     /// Exit statuses, as `gofmt` and `swift-format` use them.
-    public enum ExitCode {
-        public static let success: Int32 = 0
-        public static let findings: Int32 = 1
-        public static let failure: Int32 = 2
+    package enum ExitCode {
+        package static let success: Int32 = 0
+        package static let findings: Int32 = 1
+        package static let failure: Int32 = 2
     }
 
     /// Runs the command line (without the program name) and returns the exit status.
-    public static func run(_ arguments: [String]) -> Int32 {
+    package static func run(_ arguments: [String]) -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments)

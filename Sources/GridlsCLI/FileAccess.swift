@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Why a file could not be read or written, in words for the person at the terminal.
-public struct FileError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct FileError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
     /// The exit status it gives: 2 (cannot be read or written) unless said otherwise.
-    public var status: Int32 = 2
-    public var description: String { "\(path): \(reason)" }
+    var status: Int32 = 2
+    package var description: String { "\(path): \(reason)" }
 }
 
 /// Reading and writing files with plain POSIX calls, so that every failure carries the system's reason.

@@ -1,7 +1,7 @@
 import TextTables
 
 /// What the user asked for on the command line.
-public enum Invocation: Equatable, Sendable {
+package enum Invocation: Equatable, Sendable {
     case format(FileCommand)
     case check(FileCommand)
     case help
@@ -11,30 +11,30 @@ public enum Invocation: Equatable, Sendable {
 }
 
 /// `gridls format` or `gridls check` and its options.
-public struct FileCommand: Equatable, Sendable {
+package struct FileCommand: Equatable, Sendable {
     /// Files and folders as given; none means standard input.
-    public var paths: [String] = []
+    package var paths: [String] = []
     /// For `format` only.
-    public var mode = FormatMode.print
+    var mode = FormatMode.print
     /// Options given on the command line: they win over a configuration file's.
-    public var overrides = SettingOverrides()
+    var overrides = SettingOverrides()
     /// For standard input: the file name that decides its syntax.
-    public var assumedName: String?
+    var assumedName: String?
     /// `--exclude` patterns, for files found in folders.
-    public var excludes: [String] = []
+    var excludes: [String] = []
     /// `-q`: no summary, no list of rewritten files.
-    public var quiet = false
+    var quiet = false
     /// `--config FILE`: the configuration for every file, instead of each file's `.gridls.json`.
-    public var configPath: String?
+    var configPath: String?
 }
 
 /// The settings a command line may give; nil where it says nothing.
-public struct SettingOverrides: Equatable, Sendable {
-    public var ambiguousWidth: Int?
-    public var delimiterRow: DelimiterRowStyle?
-    public var tabSize: Int?
+package struct SettingOverrides: Equatable, Sendable {
+    package var ambiguousWidth: Int?
+    package var delimiterRow: DelimiterRowStyle?
+    package var tabSize: Int?
 
-    public func applied(to options: FormatOptions) -> FormatOptions {
+    package func applied(to options: FormatOptions) -> FormatOptions {
         var options = options
         if let ambiguousWidth { options.width.ambiguousWidth = ambiguousWidth }
         if let delimiterRow { options.delimiterRow = delimiterRow }
@@ -44,7 +44,7 @@ public struct SettingOverrides: Equatable, Sendable {
 }
 
 /// Where `gridls format` sends its result.
-public enum FormatMode: Equatable, Sendable {
+package enum FormatMode: Equatable, Sendable {
     /// Print the formatted documents to stdout.
     case print
     /// Rewrite the files that change.
@@ -56,12 +56,12 @@ public enum FormatMode: Equatable, Sendable {
 }
 
 /// A command line that cannot be run: the message says what to change.
-public struct UsageError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct UsageError: Error, Equatable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
-public let usageText = """
+let usageText = """
     usage: gridls [--stdio]                     run the language server on stdin and stdout
            gridls format [options] [PATH...]   print the documents with every table formatted
            gridls check [options] [PATH...]    report table problems as path:line:column: severity: message [code]
@@ -95,7 +95,7 @@ public let usageText = """
 
 extension Invocation {
     /// Parses the arguments after the program name.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         guard let command = arguments.first else { return .serve }
         switch command {
         case "--stdio", "lsp": return .serve

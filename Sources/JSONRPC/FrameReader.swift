@@ -1,5 +1,5 @@
 /// What the frame reader found in the byte stream.
-public enum FrameEvent: Sendable, Equatable {
+package enum FrameEvent: Sendable, Equatable {
     /// The body of one message.
     case message([UInt8])
     /// A header block without a usable Content-Length (the reason says what was wrong); the reader has
@@ -16,9 +16,9 @@ public enum FrameEvent: Sendable, Equatable {
 /// Header lines end in `\r\n` as the protocol says, but a bare `\n` is accepted too (with a
 /// `.lenientHeader` event): a block ended by `\n\n` was otherwise read on into the next frame, whose
 /// header was then skipped with it, and that well-framed message was lost.
-public struct FrameReader: Sendable {
+package struct FrameReader: Sendable {
     /// Bodies larger than this are refused as a bad header (and skipped).
-    public static let maximumBody = 256 << 20
+    static let maximumBody = 256 << 20
     static let lengthField = Array("content-length:".utf8)
 
     private var buffer: [UInt8] = []
@@ -28,12 +28,12 @@ public struct FrameReader: Sendable {
     /// Where the header block last reported as lenient starts, so that it is reported once.
     private var reportedLenient = -1
 
-    public init() {}
+    package init() {}
 
     /// Bytes received but not yet part of a returned event.
-    public var pendingCount: Int { buffer.count - start }
+    package var pendingCount: Int { buffer.count - start }
 
-    public mutating func append<S: Sequence<UInt8>>(_ bytes: S) {
+    package mutating func append<S: Sequence<UInt8>>(_ bytes: S) {
         if start > 0 && start >= buffer.count / 2 {
             buffer.removeFirst(start)
             reportedLenient -= start
@@ -43,7 +43,7 @@ public struct FrameReader: Sendable {
     }
 
     /// The next event, or nil when more bytes are needed.
-    public mutating func next() -> FrameEvent? {
+    package mutating func next() -> FrameEvent? {
         if resynchronizing {
             guard let field = findField(from: start) else {
                 start = max(start, buffer.count - FrameReader.lengthField.count)
@@ -149,6 +149,6 @@ extension Substring {
 }
 
 /// Frames one message body for writing.
-public func frame(_ body: [UInt8]) -> [UInt8] {
+package func frame(_ body: [UInt8]) -> [UInt8] {
     Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
 }

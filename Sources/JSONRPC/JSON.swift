@@ -1,5 +1,5 @@
 /// A JSON value. Numbers keep whether they were written as integers, so ids and positions round-trip.
-public enum JSON: Sendable, Hashable {
+package enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -8,18 +8,18 @@ public enum JSON: Sendable, Hashable {
     case array([JSON])
     case object([String: JSON])
 
-    public subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
-    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
-    public var object: [String: JSON]? { if case .object(let o) = self { return o } else { return nil } }
+    package var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    package var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    package var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    package var object: [String: JSON]? { if case .object(let o) = self { return o } else { return nil } }
 
     /// An integer, also from a double with no fraction (some clients send `3.0`).
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let i): return i
         case .double(let d) where d.rounded() == d && abs(d) < 9.0e15: return Int(d)
@@ -31,12 +31,12 @@ public enum JSON: Sendable, Hashable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }

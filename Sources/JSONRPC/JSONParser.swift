@@ -1,19 +1,19 @@
 /// Why bytes are not JSON, with the offset where reading stopped.
-public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var offset: Int
-    public var reason: String
-    public var description: String { "\(reason) at byte \(offset)" }
+package struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var offset: Int
+    package var reason: String
+    package var description: String { "\(reason) at byte \(offset)" }
 }
 
 /// A strict JSON reader over UTF-8 bytes. Lone surrogates in `\u` escapes become U+FFFD rather than
 /// an error, so that a client's bad string never costs it the whole message. Nesting is bounded.
-public struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var i = 0
     private var depth = 0
     static let maximumDepth = 512
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
+    package static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSON {
         var parser = JSONParser(bytes: bytes)
         parser.skipSpace()
         let value = try parser.value()

@@ -1,12 +1,12 @@
 extension JSON {
     /// Compact UTF-8 JSON, members sorted by name so that output is deterministic.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
         return out
     }
 
-    public var text: String { String(decoding: serialized(), as: UTF8.self) }
+    package var text: String { String(decoding: serialized(), as: UTF8.self) }
 
     private func write(to out: inout [UInt8]) {
         switch self {

@@ -56,4 +56,4 @@ extension Server {
 }
 
 /// gridls's version: what the server reports in `serverInfo` and `gridls --version` prints.
-public let gridlsVersion = "0.1.0"
+package let gridlsVersion = "0.1.0"

@@ -8,16 +8,16 @@ import TextTables
 /// shared by the command line and every editor. The nearest one above a file applies, found by walking
 /// up the folders to the root, as `.editorconfig` and prettier's files are; the walk does not stop at a
 /// git root, so that the CLI and the server (which knows nothing of git) always pick the same file.
-public struct ProjectConfiguration: Sendable {
-    public static let fileName = ".gridls.json"
+package struct ProjectConfiguration: Sendable {
+    static let fileName = ".gridls.json"
 
-    public let path: String
+    package let path: String
     let settings: Settings
 
-    public var formatOptions: FormatOptions { settings.formatOptions() }
+    package var formatOptions: FormatOptions { settings.formatOptions() }
 
     /// The nearest `.gridls.json` in `folder` (an absolute path) or a folder above it.
-    public static func nearest(to folder: String) -> String? {
+    package static func nearest(to folder: String) -> String? {
         var folder = folder
         while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
         while true {
@@ -30,7 +30,7 @@ public struct ProjectConfiguration: Sendable {
     }
 
     /// Reads and checks a configuration file: every key must be known and every value valid.
-    public static func load(_ path: String) throws(ConfigurationError) -> ProjectConfiguration {
+    package static func load(_ path: String) throws(ConfigurationError) -> ProjectConfiguration {
         let bytes: [UInt8]
         do { bytes = try readSmallFile(path) } catch { throw ConfigurationError(path: path, problem: error.problem) }
         let json: JSON
@@ -70,10 +70,10 @@ public struct ProjectConfiguration: Sendable {
 }
 
 /// A configuration file that cannot be used: the message names the file and the key.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var problem: String
-    public var description: String { "\(path): \(problem)" }
+package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var problem: String
+    package var description: String { "\(path): \(problem)" }
 }
 
 extension Server {

@@ -4,11 +4,11 @@ import TextTables
 /// The language server: takes classified messages one at a time and answers through `send`.
 /// It holds the open documents; all table work is the engine's (TextTables), this layer only
 /// translates between LSP's JSON and positions and the engine's bytes.
-public final class Server {
+package final class Server {
     /// What the server writes: responses, notifications and its own requests.
-    public typealias Send = (JSON) -> Void
+    package typealias Send = (JSON) -> Void
     /// Sends a request to the client and waits for its answer (nil when none came in time).
-    public typealias Ask = (String, JSON) -> Result<JSON, ResponseError>?
+    package typealias Ask = (String, JSON) -> Result<JSON, ResponseError>?
 
     enum State { case uninitialized, running, shutDown }
 
@@ -20,15 +20,15 @@ public final class Server {
     var documents: [String: OpenDocument] = [:]
     var client = ClientCapabilities(nil)
     /// Set when `exit` arrives: the process ends with it.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
 
-    public init(send: @escaping Send, ask: @escaping Ask) {
+    package init(send: @escaping Send, ask: @escaping Ask) {
         self.send = send
         self.ask = ask
     }
 
     /// Handles one message. Never throws and never crashes on bad input: errors become responses.
-    public func handle(_ message: Incoming) {
+    package func handle(_ message: Incoming) {
         switch message {
         case let .request(id, method, params):
             let result: Result<JSON, ResponseError>

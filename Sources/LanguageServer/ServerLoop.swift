@@ -4,10 +4,10 @@ import JSONRPC
 /// Runs the server over stdin and stdout. A reader thread splits the input into messages; answers to the
 /// server's own requests go straight to whoever waits for them, `$/cancelRequest` marks queued requests,
 /// and everything else is queued for the handler, which answers in order of arrival.
-public enum ServerLoop {
+package enum ServerLoop {
     /// `closingInput`: the reader thread closes `input` once it has read it to its end (a caller that runs
     /// the loop in process hands it a descriptor of its own; `exit` can end the loop before that).
-    public static func run(input: Int32 = 0, output: Int32 = 1, closingInput: Bool = false) -> Int32 {
+    package static func run(input: Int32 = 0, output: Int32 = 1, closingInput: Bool = false) -> Int32 {
         let inbox = Inbox()
         let writer = Writer(fd: output)
         let reader = Thread {

@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 import Testing
 
 /// pandoc's table foot: the last rows, after a second `+===+`. Edits keep header, body and foot apart.

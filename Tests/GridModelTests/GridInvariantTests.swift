@@ -1,5 +1,5 @@
 import Testing
-import GridModel
+@testable import GridModel
 
 /// Building a grid checks the tiling: every slot covered by exactly one non-empty cell.
 struct GridInvariantTests {

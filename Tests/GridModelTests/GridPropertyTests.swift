@@ -1,5 +1,5 @@
 import Testing
-import GridModel
+@testable import GridModel
 import TestSupport
 
 /// Random sequences of edits keep the model's invariants: the cells tile the grid, and no text is lost

@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 
 /// A grid drawn as text for readable expectations: one line per row, each slot the first line of its cell,
 /// with `<` where a slot continues the cell to its left and `^` where it continues the cell above.

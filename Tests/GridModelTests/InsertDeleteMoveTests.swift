@@ -1,5 +1,5 @@
 import Testing
-import GridModel
+@testable import GridModel
 
 struct InsertDeleteMoveTests {
     /// a1 a2 a3 / b1 [b2 spanning rows 2–3, columns 2–3] / c1

@@ -1,5 +1,5 @@
 import Testing
-import GridModel
+@testable import GridModel
 
 struct MergeSplitTests {
     @Test func mergeKeepsNonBlankContentInReadingOrder() throws {

@@ -1,5 +1,5 @@
 import Testing
-import GridModel
+@testable import GridModel
 
 struct SortTests {
     func table(_ keys: [String]) throws -> Grid {

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// The same actions, with the same edits, whichever way a client takes them: the edit in the answer

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// Every action offered at a cell of a pipe table and of a grid table, run as its command through

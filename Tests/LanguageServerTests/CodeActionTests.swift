@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 struct CodeActionTests {

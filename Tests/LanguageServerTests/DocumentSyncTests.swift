@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// Incremental changes in each position encoding, checked against the server's own view of the text.

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// Every error code of lsp.md, and the server keeps serving after each.

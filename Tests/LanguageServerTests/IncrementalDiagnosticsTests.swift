@@ -1,5 +1,5 @@
 import Testing
-import TextTables
+@testable import TextTables
 @testable import LanguageServer
 
 /// After any edit the index's diagnostics are those of a fresh reading of the same text: the look-alikes

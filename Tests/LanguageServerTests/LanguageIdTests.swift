@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// The language of a document comes from didOpen's `languageId`; the URI's suffix decides only when

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// Initialize, shutdown and exit as lsp.md says, with position-encoding negotiation.

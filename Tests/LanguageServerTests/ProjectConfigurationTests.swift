@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// The server reads the `.gridls.json` nearest each document's folder and puts the editor's settings over it.

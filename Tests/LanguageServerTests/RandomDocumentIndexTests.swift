@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-import TextTables
+@testable import TextTables
 @testable import LanguageServer
 
 /// The random documents the cmark-gfm conformance test formats (byte-order marks, tabs in container

@@ -1,4 +1,4 @@
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// Every setting reaches every printer: formatting, quick fixes, code actions and commands.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TextTables
+@testable import TextTables
 @testable import LanguageServer
 
 /// The table index re-reads only around a change, and agrees with a full scan after it.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONRPC
+@testable import JSONRPC
 import Testing
 
 /// The example sessions of protocol/examples, replayed against the binary: every server message must

@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 import TestSupport
 import Testing
 @testable import TextTables

@@ -1,7 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
-import TextTables
+@testable import TextTables
 
 /// GitHub's renderer must read a formatted document exactly as it read the original, and find the tables
 /// gridls finds: one comparison that catches lost cells, broken escapes, tables invented and tables missed.

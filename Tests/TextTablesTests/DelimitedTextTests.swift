@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 import Testing
 import TestSupport
 @testable import TextTables

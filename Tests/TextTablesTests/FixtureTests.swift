@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Golden files. Every `NAME.md` (or `.rst`) under `Fixtures/FOLDER/` formats to `NAME.expected.md` beside
 /// it; the folder names the options. Under `Fixtures/invalid-grid/`, `gridls check` must report exactly

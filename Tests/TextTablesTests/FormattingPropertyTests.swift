@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TextTables
+@testable import TextTables
 
 /// The engine's promises, checked on random documents: formatting is idempotent, changes no line outside
 /// tables, no container prefix, no line ending and no cell's text, and finds the same tables afterwards.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextTables
+@testable import TextTables
 
 /// pandoc 3 and docutils must read from gridls's output exactly the cells, spans and text they read from
 /// its input: for every grid fixture, and for random tables with random merges.

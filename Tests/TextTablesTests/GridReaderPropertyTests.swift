@@ -1,7 +1,7 @@
 import Foundation
-import GridModel
+@testable import GridModel
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Random grids printed as reStructuredText and as Markdown read back unchanged in the readers that give
 /// them their meaning: pandoc for Markdown; docutils and pandoc -f rst for reStructuredText. Unchanged:

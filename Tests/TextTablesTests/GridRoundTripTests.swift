@@ -1,8 +1,8 @@
 import Foundation
 import TestSupport
-import GridModel
+@testable import GridModel
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Printing a grid and reading the text back gives the same grid, after any sequence of edits.
 struct GridRoundTripTests {

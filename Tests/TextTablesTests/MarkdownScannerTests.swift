@@ -1,5 +1,5 @@
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Where tables are found (CommonMark block structure, as cmark-gfm reads it): the lines of each table the scanner reports.
 struct MarkdownScannerTests {

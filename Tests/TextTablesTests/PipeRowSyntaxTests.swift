@@ -1,6 +1,6 @@
 import Testing
 @testable import TextTables
-import GridModel
+@testable import GridModel
 
 /// Splitting rows and reading delimiter rows as cmark-gfm does.
 struct PipeRowSyntaxTests {

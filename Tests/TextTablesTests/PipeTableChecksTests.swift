@@ -1,5 +1,5 @@
 import Testing
-import TextTables
+@testable import TextTables
 
 /// The diagnostics of pipe tables: exact codes, severities, messages and ranges.
 struct PipeTableChecksTests {

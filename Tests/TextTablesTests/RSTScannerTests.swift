@@ -1,5 +1,5 @@
 import Testing
-import TextTables
+@testable import TextTables
 
 struct RSTScannerTests {
     @Test func aGridTableRightAfterALiteralBlockIsFound() {

@@ -1,5 +1,5 @@
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Inputs where gridls once read a document otherwise than cmark-gfm (and docutils) do, so that formatting
 /// changed what a reader sees: a byte-order mark, tabs in container prefixes, form feeds and vertical tabs

@@ -1,6 +1,6 @@
-import GridModel
+@testable import GridModel
 import Testing
-import TextTables
+@testable import TextTables
 
 /// Actions on tables: the document text after each, exactly, and the reasons for refusals.
 struct TableEditorTests {

@@ -1,11 +1,11 @@
 import GridModel
 
 /// Tables made from rows of fields, and fields read out of tables.
-public enum DelimitedTable {
+package enum DelimitedTable {
     /// `rows` as a pipe table's lines (no terminators): the first row is the header, every row as wide as
     /// the widest, a `|` in a field escaped and a line break in one written `<br>` (GitHub's way to break
     /// a line inside a cell). Nil when there is no row.
-    public static func pipeTableLines(_ rows: [[String]], options: FormatOptions) -> [[UInt8]]? {
+    static func pipeTableLines(_ rows: [[String]], options: FormatOptions) -> [[UInt8]]? {
         guard let width = rows.map(\.count).max(), width > 0 else { return nil }
         let texts = rows.map { row in (row + Array(repeating: "", count: width - row.count)).map(cellText) }
         let table = PipeTable(texts: texts, alignments: Array(repeating: .none, count: width))
@@ -13,14 +13,14 @@ public enum DelimitedTable {
     }
 
     /// An empty pipe table of `rows` rows (the header among them) and `columns` columns.
-    public static func emptyPipeTableLines(rows: Int, columns: Int, options: FormatOptions) -> [[UInt8]]? {
+    static func emptyPipeTableLines(rows: Int, columns: Int, options: FormatOptions) -> [[UInt8]]? {
         guard rows >= 1, columns >= 1 else { return nil }
         return pipeTableLines(Array(repeating: Array(repeating: "", count: columns), count: rows), options: options)
     }
 
     /// The fields of a table's grid, row by row: a cell's text in its first row and column (its lines
     /// joined by line breaks), other slots it spans empty; in a pipe table `\|` reads as `|`.
-    public static func rows(of grid: Grid, kind: TableRegion.Kind) -> [[String]] {
+    package static func rows(of grid: Grid, kind: TableRegion.Kind) -> [[String]] {
         var rows = Array(repeating: Array(repeating: "", count: grid.columnCount), count: grid.rowCount)
         for cell in grid.cells {
             let text = cell.lines.joined(separator: "\n")

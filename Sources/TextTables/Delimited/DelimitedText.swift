@@ -1,7 +1,7 @@
 /// Lines of delimited text (CSV, TSV, or columns apart by runs of spaces) as rows of fields, and rows as
 /// CSV: what "lines to table" and "copy table as CSV" read and write.
-public enum DelimitedText {
-    public enum Separator: Sendable, Hashable {
+package enum DelimitedText {
+    package enum Separator: Sendable, Hashable {
         /// RFC 4180: fields apart by commas, a field in double quotes may hold commas, quotes (doubled) and
         /// line breaks.
         case comma
@@ -12,7 +12,7 @@ public enum DelimitedText {
 
     /// The separator Org's `org-table-convert-region` would choose: tabs when every line has one, else
     /// commas when every line has one, else runs of spaces. Blank lines are not counted.
-    public static func separator(of lines: [Substring]) -> Separator {
+    package static func separator(of lines: [Substring]) -> Separator {
         let lines = lines.filter { !$0.allSatisfy(\.isWhitespace) }
         if !lines.isEmpty && lines.allSatisfy({ $0.contains("\t") }) { return .tab }
         if !lines.isEmpty && lines.allSatisfy({ $0.contains(",") }) { return .comma }
@@ -21,7 +21,7 @@ public enum DelimitedText {
 
     /// The rows of `text` (lines ended by LF or CRLF) split by `separator`; blank lines are skipped, and
     /// fields keep their text but lose the blanks around them (a quoted field keeps its own).
-    public static func rows(_ text: String, separator: Separator) -> [[String]] {
+    package static func rows(_ text: String, separator: Separator) -> [[String]] {
         switch separator {
         case .comma:
             var reader = CSVReader(text)
@@ -33,7 +33,7 @@ public enum DelimitedText {
 
     /// The rows as CSV: a field is quoted when it holds a comma, a quote, a line break or blanks at its
     /// ends, with quotes doubled; rows end with LF.
-    public static func csv(_ rows: [[String]]) -> String {
+    static func csv(_ rows: [[String]]) -> String {
         rows.map { $0.map(csvField).joined(separator: ",") + "\n" }.joined()
     }
 

@@ -1,27 +1,27 @@
 import GridModel
 
 /// A replacement of a byte range of the document; edits never overlap.
-public struct TextEdit: Sendable, Hashable {
-    public var range: Range<Int>
-    public var newText: [UInt8]
+package struct TextEdit: Sendable, Hashable {
+    package var range: Range<Int>
+    package var newText: [UInt8]
 
-    public init(range: Range<Int>, newText: [UInt8]) {
+    package init(range: Range<Int>, newText: [UInt8]) {
         self.range = range
         self.newText = newText
     }
 }
 
 /// Which language a document is written in: where its tables are found.
-public enum DocumentSyntax: Sendable, Hashable {
+package enum DocumentSyntax: Sendable, Hashable {
     case markdown, restructuredText
 
     /// `.rst` and `.rest` files are reStructuredText; everything else is read as Markdown.
-    public init(path: String) {
+    package init(path: String) {
         let lower = path.lowercased()
         self = lower.hasSuffix(".rst") || lower.hasSuffix(".rest") ? .restructuredText : .markdown
     }
 
-    public func scan(_ text: TextLines) -> TableScan {
+    package func scan(_ text: TextLines) -> TableScan {
         switch self {
         case .markdown: MarkdownScanner.scan(text)
         case .restructuredText: RSTScanner.scan(text)
@@ -29,7 +29,7 @@ public enum DocumentSyntax: Sendable, Hashable {
     }
 
     /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner`).
-    public func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
+    package func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
         switch self {
         case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
         case .restructuredText: RSTScanner.scanRestartable(text)
@@ -38,20 +38,20 @@ public enum DocumentSyntax: Sendable, Hashable {
 }
 
 /// The formatted document and what it left as it was because it could not be read.
-public struct FormatResult: Sendable {
-    public var output: [UInt8]
+package struct FormatResult: Sendable {
+    package var output: [UInt8]
     /// Every error diagnostic of the document, in document order: those of the tables formatting refused to
     /// rewrite and those of lines that only look like a table (a look-alike is never rewritten either).
     /// The same errors as `diagnostics(_:scan:options:)` reports, so `format` fails exactly where `check` does.
-    public var refused: [Diagnostic]
+    package var refused: [Diagnostic]
 }
 
 /// Formats every table of a document, changing nothing outside them: container prefixes and line
 /// terminators are copied, only the text of table lines is printed anew. A table with an error is left
 /// byte for byte and reported.
-public enum DocumentFormatter {
+package enum DocumentFormatter {
     /// The edits that format every table, and the diagnostics of the tables refused.
-    public static func edits(_ text: TextLines, scan: TableScan, options: FormatOptions) -> (edits: [TextEdit], refused: [Diagnostic]) {
+    package static func edits(_ text: TextLines, scan: TableScan, options: FormatOptions) -> (edits: [TextEdit], refused: [Diagnostic]) {
         var edits: [TextEdit] = []
         var refused: [Diagnostic] = []
         for region in scan.tables {
@@ -63,13 +63,13 @@ public enum DocumentFormatter {
         return (edits, refused)
     }
 
-    public static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions) -> [TextEdit] {
+    package static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions) -> [TextEdit] {
         edits(text, scan: syntax.scan(text), options: options).edits
     }
 
     /// A table formatting will not rewrite, with the reasons.
-    public struct Refusal: Error, Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct Refusal: Error, Sendable {
+        package var diagnostics: [Diagnostic]
     }
 
     /// The smallest edits turning the table's lines into `lines` (each placed after its prefix: only the
@@ -142,7 +142,7 @@ public enum DocumentFormatter {
 
     /// The formatted document, printed table by table into one buffer (a table's printer is dropped once
     /// it is printed, so memory follows the largest table, not all of them together).
-    public static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
+    package static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
         let text = TextLines.readerLines(bytes)
         let scan = syntax.scan(text)
         var refused = scan.diagnostics.filter { $0.severity == .error }
@@ -205,7 +205,7 @@ public enum DocumentFormatter {
     }
 
     /// The document with `edits` applied (sorted by position, not overlapping).
-    public static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    package static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 4)
         var position = 0
@@ -219,7 +219,7 @@ public enum DocumentFormatter {
     }
 
     /// Every diagnostic of the document: those found while scanning and each table's, in document order.
-    public static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions) -> [Diagnostic] {
+    package static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions) -> [Diagnostic] {
         let tables = scan.tables.flatMap { TableReading(text, region: $0, options: options).diagnostics }
         return (scan.diagnostics + tables).sorted(by: inDocumentOrder)
     }

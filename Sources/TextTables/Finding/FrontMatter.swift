@@ -1,10 +1,10 @@
 /// YAML (`---` … `---` or `...`) or TOML (`+++` … `+++`) front matter at the very top of a Markdown
 /// document, recognised when a later line closes it (trailing spaces and tabs ignored).
-public enum FrontMatter: Sendable, Equatable {
+package enum FrontMatter: Sendable, Equatable {
     case yaml, toml
 
     /// The front matter that line `line` of `text` opens, if it would open one as the document's first line.
-    public init?(opening text: TextLines, line: Int) {
+    package init?(opening text: TextLines, line: Int) {
         switch FrontMatter.trimmed(text, line) {
         case Array("---".utf8): self = .yaml
         case Array("+++".utf8): self = .toml
@@ -12,7 +12,7 @@ public enum FrontMatter: Sendable, Equatable {
         }
     }
 
-    public func isClosed(by text: TextLines, line: Int) -> Bool {
+    package func isClosed(by text: TextLines, line: Int) -> Bool {
         let content = FrontMatter.trimmed(text, line)
         switch self {
         case .yaml: return content == Array("---".utf8) || content == Array("...".utf8)
@@ -21,7 +21,7 @@ public enum FrontMatter: Sendable, Equatable {
     }
 
     /// The first line after the front matter that the first line of `text` opens; 0 when there is none.
-    public static func end(of text: TextLines) -> Int {
+    package static func end(of text: TextLines) -> Int {
         guard text.count > 1, let kind = FrontMatter(opening: text, line: 0) else { return 0 }
         return (1..<text.count).first { kind.isClosed(by: text, line: $0) }.map { $0 + 1 } ?? 0
     }

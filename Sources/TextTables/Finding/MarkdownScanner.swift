@@ -1,7 +1,7 @@
 /// The tables of a Markdown document and the diagnostics found while looking for them.
-public struct TableScan: Sendable {
-    public var tables: [TableRegion] = []
-    public var diagnostics: [Diagnostic] = []
+package struct TableScan: Sendable {
+    package var tables: [TableRegion] = []
+    package var diagnostics: [Diagnostic] = []
 }
 
 /// Finds pipe tables by following CommonMark's block structure line by line, so that look-alikes in code,
@@ -11,7 +11,7 @@ public struct TableScan: Sendable {
 /// GitHub reads `$$` math blocks and front matter, which cmark-gfm (CommonMark) does not. Where a document
 /// has either, it is scanned both ways and only the tables both readings see alike are reported as
 /// tables; the others are left alone with an `ambiguous-table` warning (see `ReadingAgreement`).
-public struct MarkdownScanner {
+package struct MarkdownScanner {
     private enum Container: Equatable {
         case blockQuote
         case listItem(width: Int)
@@ -47,7 +47,7 @@ public struct MarkdownScanner {
     /// The latest line that opened a list item: GitHub reads a task-list marker at the start of its text.
     private var listItemLine: Int?
 
-    public static func scan(_ text: TextLines) -> TableScan {
+    package static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
     }
 
@@ -57,7 +57,7 @@ public struct MarkdownScanner {
     /// that a document written without blank lines still has places to restart).
     /// `frontMatter` says the text starts the document: then front matter is recognised, and a byte-order
     /// mark on the first line is skipped as cmark-gfm skips it (it stays, byte for byte, in that line's prefix).
-    public static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
+    package static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
         let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true)
         guard github.usedExtension else { return (LoneCarriageReturn.guarding(github.scan, in: text), github.restartable) }
         let commonMark = scanOnce(text, startsDocument: frontMatter, githubExtensions: false)

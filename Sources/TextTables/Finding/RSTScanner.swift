@@ -1,14 +1,14 @@
 /// Finds the grid tables of a reStructuredText document: a top border after a blank line (or at the
 /// start), then every line at the same indentation that starts with `+` or `|`. Literal blocks (after
 /// a paragraph ending in `::`), comments and the bodies of code, raw and math directives are skipped.
-public enum RSTScanner {
+package enum RSTScanner {
     static let literalDirectives: Set<String> = ["code", "code-block", "sourcecode", "raw", "math", "highlight", "parsed-literal"]
 
-    public static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
+    package static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
 
     /// Scans and reports, per line, whether a scan starting just after it finds the same tables below:
     /// true after a blank line outside any literal block.
-    public static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
+    package static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
         var restartable = [Bool](repeating: false, count: text.count)
         var result = TableScan()
         let b = text.bytes

@@ -1,10 +1,10 @@
 /// A byte-order mark (U+FEFF in UTF-8) at the very start of a document: cmark-gfm and docutils skip it,
 /// so gridls reads the first line after it and keeps it, byte for byte, in that line's prefix.
-public enum ByteOrderMark {
+package enum ByteOrderMark {
     static let bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// 3 when `document` starts with the mark, else 0.
-    public static func length(_ document: [UInt8]) -> Int {
+    package static func length(_ document: [UInt8]) -> Int {
         document.starts(with: bytes) ? bytes.count : 0
     }
 }

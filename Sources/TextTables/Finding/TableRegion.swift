@@ -1,31 +1,31 @@
 /// Where a table sits in a document: its lines, and where each line's text starts after the prefixes
 /// of the block quotes and list items that contain it. Prefixes are never changed by formatting.
-public struct TableRegion: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case pipe, grid }
+package struct TableRegion: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case pipe, grid }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Index of the table's first line (the header row of a pipe table, the top border of a grid table).
-    public var firstLine: Int
+    package var firstLine: Int
     /// For each line of the table, the byte offset just after its container prefix.
-    public var contentStarts: [Int]
+    package var contentStarts: [Int]
     /// The syntax of the document the table is in: it says which readers give a grid table its meaning
     /// (pandoc for Markdown; docutils and pandoc for reStructuredText).
-    public var syntax: DocumentSyntax
+    package var syntax: DocumentSyntax
 
-    public var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
+    package var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
 
     /// What lines added to the table end with: its first line's terminator, or `\n` when it has none.
-    public func newLineTerminator(in text: TextLines) -> [UInt8] {
+    func newLineTerminator(in text: TextLines) -> [UInt8] {
         let terminator = text.terminator(firstLine)
         return terminator.isEmpty ? [0x0A] : Array(terminator)
     }
 
     /// The container prefix of the table's line `offset` (block-quote markers, list indentation).
-    public func prefix(ofLine offset: Int, in text: TextLines) -> ArraySlice<UInt8> {
+    package func prefix(ofLine offset: Int, in text: TextLines) -> ArraySlice<UInt8> {
         text.bytes[text.starts[firstLine + offset]..<contentStarts[offset]]
     }
 
-    public init(kind: Kind, firstLine: Int, contentStarts: [Int], syntax: DocumentSyntax = .markdown) {
+    package init(kind: Kind, firstLine: Int, contentStarts: [Int], syntax: DocumentSyntax = .markdown) {
         self.kind = kind
         self.firstLine = firstLine
         self.contentStarts = contentStarts

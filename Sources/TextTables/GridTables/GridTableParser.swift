@@ -2,16 +2,16 @@ import GridModel
 
 /// A grid table read from text: the grid when its structure is unambiguous, and what is wrong otherwise.
 /// Reading never fails; a table with an error diagnostic has no grid and is never rewritten.
-public struct GridTableParse: Sendable {
-    public var grid: Grid?
-    public var diagnostics: [Diagnostic]
+package struct GridTableParse: Sendable {
+    package var grid: Grid?
+    package var diagnostics: [Diagnostic]
     /// True when some content line's `|` were off the border's columns and were matched by their order
     /// (text typed into a cell): printing re-lays the table.
-    public var wasReLaid: Bool
+    var wasReLaid: Bool
 }
 
-public enum GridTableParser {
-    public static func parse(_ text: TextLines, region: TableRegion, options: WidthOptions) -> GridTableParse {
+package enum GridTableParser {
+    package static func parse(_ text: TextLines, region: TableRegion, options: WidthOptions) -> GridTableParse {
         var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options))
         return reader.read()
     }

@@ -8,8 +8,8 @@ import GridModel
 /// It prints every row and column line the grid has, even one that every cell crosses (as the author
 /// drew it): a column line as junctions on the top and bottom borders, a row line as `+` on the table's
 /// edges (`+    +`), which pandoc and docutils read as a row boundary. Edits normalize what they create.
-public struct GridTablePrinter {
-    public let grid: Grid
+package struct GridTablePrinter {
+    package let grid: Grid
     let indent: [UInt8]
     let widths: [Int]
     let heights: [Int]
@@ -18,7 +18,7 @@ public struct GridTablePrinter {
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
     /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
-    public init(
+    package init(
         _ grid: Grid, indent: [UInt8] = [], options: WidthOptions, syntax: DocumentSyntax,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
@@ -39,10 +39,10 @@ public struct GridTablePrinter {
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.
-    public var lineCount: Int { heights.reduce(1) { $0 + $1 + 1 } }
+    package var lineCount: Int { heights.reduce(1) { $0 + $1 + 1 } }
 
     /// Every printed line, without terminators.
-    public func lines() -> [[UInt8]] {
+    package func lines() -> [[UInt8]] {
         var result: [[UInt8]] = []
         result.reserveCapacity(lineCount)
         forEachLine { append in
@@ -54,7 +54,7 @@ public struct GridTablePrinter {
     }
 
     /// Calls `body` once per printed line, top to bottom, with a function that appends that line.
-    public func forEachLine(_ body: ((inout [UInt8]) -> Void) -> Void) {
+    func forEachLine(_ body: ((inout [UInt8]) -> Void) -> Void) {
         for b in 0...grid.rowCount {
             body { appendBorderLine(b, to: &$0) }
             if b < grid.rowCount {

@@ -3,16 +3,16 @@ import GridModel
 /// A pipe table read from text: cells as byte ranges into `bytes`, so formatting never copies cell text
 /// into strings. Row 0 is the header; the delimiter row is held as `alignments`. Cells are stored flat,
 /// row after row, which keeps a 100,000-row table to a few arrays.
-public struct PipeTable: Sendable {
+package struct PipeTable: Sendable {
     /// The bytes the cell ranges point into (usually the whole document).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Every cell's byte range, trimmed, header first, row after row.
-    public private(set) var cells: [Range<Int>] = []
+    package private(set) var cells: [Range<Int>] = []
     /// Where each row starts in `cells`, plus the end: row `r` is `cells[rowStarts[r]..<rowStarts[r + 1]]`.
-    public private(set) var rowStarts: [Int] = [0]
-    public var alignments: [ColumnAlignment]
+    package private(set) var rowStarts: [Int] = [0]
+    package var alignments: [ColumnAlignment]
 
-    public init(bytes: [UInt8], alignments: [ColumnAlignment], rowCapacity: Int = 0) {
+    package init(bytes: [UInt8], alignments: [ColumnAlignment], rowCapacity: Int = 0) {
         self.bytes = bytes
         self.alignments = alignments
         rowStarts.reserveCapacity(rowCapacity + 1)
@@ -20,7 +20,7 @@ public struct PipeTable: Sendable {
     }
 
     /// Builds a table from cell texts (header first); used after an edit on the grid model.
-    public init(texts: [[String]], alignments: [ColumnAlignment]) {
+    package init(texts: [[String]], alignments: [ColumnAlignment]) {
         var bytes: [UInt8] = []
         var rows: [[Range<Int>]] = []
         for row in texts {
@@ -34,19 +34,19 @@ public struct PipeTable: Sendable {
         for row in rows { appendRow(row) }
     }
 
-    public mutating func appendRow<C: Collection<Range<Int>>>(_ rowCells: C) {
+    mutating func appendRow<C: Collection<Range<Int>>>(_ rowCells: C) {
         cells.append(contentsOf: rowCells)
         rowStarts.append(cells.count)
     }
 
     /// The header's cell count: the width the table renders with.
-    public var columnCount: Int { alignments.count }
-    public var rowCount: Int { rowStarts.count - 1 }
+    package var columnCount: Int { alignments.count }
+    package var rowCount: Int { rowStarts.count - 1 }
 
-    public func cells(ofRow r: Int) -> ArraySlice<Range<Int>> { cells[rowStarts[r]..<rowStarts[r + 1]] }
-    public func cellCount(ofRow r: Int) -> Int { rowStarts[r + 1] - rowStarts[r] }
+    package func cells(ofRow r: Int) -> ArraySlice<Range<Int>> { cells[rowStarts[r]..<rowStarts[r + 1]] }
+    func cellCount(ofRow r: Int) -> Int { rowStarts[r + 1] - rowStarts[r] }
 
-    public func text(row: Int, column: Int) -> String {
+    package func text(row: Int, column: Int) -> String {
         guard column < cellCount(ofRow: row) else { return "" }
         return String(decoding: bytes[cells[rowStarts[row] + column]], as: UTF8.self)
     }
@@ -54,22 +54,22 @@ public struct PipeTable: Sendable {
     /// The first cell whose text starts with a vertical tab or form feed (only a row written without its
     /// leading pipe can hold one: after a pipe cmark-gfm skips them), or nil. Printed with pipes, such a
     /// cell would lose that byte, so a table holding one is left as it is.
-    public var cellUnprintableAfterPipe: Range<Int>? {
+    var cellUnprintableAfterPipe: Range<Int>? {
         cells.first { PipeRowSyntax.startsWithSkippedSpace(bytes[$0]) }
     }
 
     /// All cell texts, header first.
-    public var texts: [[String]] {
+    package var texts: [[String]] {
         (0..<rowCount).map { r in (0..<cellCount(ofRow: r)).map { text(row: r, column: $0) } }
     }
 
     /// The trimmed cell ranges of one row's text `b[p..<end]` (indentation skipped), as GitHub splits it.
-    public static func rowCells(_ b: [UInt8], from p: Int, to end: Int) -> [Range<Int>] {
+    package static func rowCells(_ b: [UInt8], from p: Int, to end: Int) -> [Range<Int>] {
         PipeRowSyntax.cells(b, p, end) ?? []
     }
 
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
-    public static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
+    package static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
         let b = text.bytes
         let delimiterEnd = text.contentEnd(region.firstLine + 1)
         let (_, delimiterText) = BlockSyntax.indentation(b, region.contentStarts[1], delimiterEnd)

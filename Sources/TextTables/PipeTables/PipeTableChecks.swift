@@ -1,9 +1,9 @@
 import GridModel
 
 /// Checks on pipe tables, each giving a diagnostic with a stable code.
-public enum PipeTableChecks {
+package enum PipeTableChecks {
     /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer.
-    public static func check(_ table: PipeTable) -> [Diagnostic] {
+    package static func check(_ table: PipeTable) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if let cell = table.cellUnprintableAfterPipe {
             diagnostics.append(Diagnostic(

@@ -1,16 +1,16 @@
 import GridModel
 
 /// How the delimiter row is written: `| :--- |` (padded, the default) or `|:-----|` (compact).
-public enum DelimiterRowStyle: String, Sendable, Hashable, CaseIterable {
+package enum DelimiterRowStyle: String, Sendable, Hashable, CaseIterable {
     case padded, compact
 }
 
 /// Options of the printers.
-public struct FormatOptions: Sendable, Hashable {
-    public var width: WidthOptions
-    public var delimiterRow: DelimiterRowStyle
+package struct FormatOptions: Sendable, Hashable {
+    package var width: WidthOptions
+    package var delimiterRow: DelimiterRowStyle
 
-    public init(width: WidthOptions = .init(), delimiterRow: DelimiterRowStyle = .padded) {
+    package init(width: WidthOptions = .init(), delimiterRow: DelimiterRowStyle = .padded) {
         self.width = width
         self.delimiterRow = delimiterRow
     }
@@ -19,16 +19,16 @@ public struct FormatOptions: Sendable, Hashable {
 /// Prints a pipe table in the default style (README.md): outer pipes, one space of padding,
 /// columns as wide as their widest cell and at least 3, alignment applied inside cells, short rows
 /// filled with empty cells, extra cells kept as further columns.
-public struct PipeTablePrinter {
+package struct PipeTablePrinter {
     static let minimumWidth = 3
 
-    public let table: PipeTable
+    package let table: PipeTable
     let layout: PipeTableLayout
     let indent: ArraySlice<UInt8>
     let style: DelimiterRowStyle
 
     /// `startColumn` is the display column where `indent` starts (after any container prefix).
-    public init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions) {
+    package init(_ table: PipeTable, indent: ArraySlice<UInt8> = [], startColumn: Int = 0, options: FormatOptions) {
         self.table = table
         self.indent = indent
         self.style = options.delimiterRow
@@ -36,10 +36,10 @@ public struct PipeTablePrinter {
     }
 
     /// Number of printed lines: the rows and the delimiter row.
-    public var lineCount: Int { table.rowCount + 1 }
+    package var lineCount: Int { table.rowCount + 1 }
 
     /// Appends printed line `line` (no terminator) to `out`: line 0 is the header, 1 the delimiter row.
-    public func appendLine(_ line: Int, to out: inout [UInt8]) {
+    func appendLine(_ line: Int, to out: inout [UInt8]) {
         appendLine(line, indent: indent, to: &out)
     }
 
@@ -53,7 +53,7 @@ public struct PipeTablePrinter {
     }
 
     /// Every line, each without terminator.
-    public func lines() -> [[UInt8]] {
+    package func lines() -> [[UInt8]] {
         (0..<lineCount).map { line in
             var out: [UInt8] = []
             appendLine(line, to: &out)
@@ -108,7 +108,7 @@ public struct PipeTablePrinter {
 
     /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines
     /// printed with their own indentation may differ by its length: enough to reserve memory by).
-    public var printedByteCount: Int {
+    var printedByteCount: Int {
         var prefixWidths = [0]
         for w in layout.widths { prefixWidths.append(prefixWidths.last! + w + 3) }
         var total = layout.extraBytes

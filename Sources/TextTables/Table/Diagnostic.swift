@@ -1,6 +1,6 @@
 /// A problem found in a document: what, how bad, and where (byte offsets into the document).
-public struct Diagnostic: Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable, Comparable {
+package struct Diagnostic: Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable, Comparable {
         case error, warning, information, hint
 
         private var rank: Int {
@@ -11,11 +11,11 @@ public struct Diagnostic: Sendable, Hashable {
             case .hint: 3
             }
         }
-        public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+        package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
     /// Stable identifiers: tools and editors match on them, so they never change meaning.
-    public enum Code: String, Sendable, Hashable, CaseIterable {
+    package enum Code: String, Sendable, Hashable, CaseIterable {
         /// A body row has more cells than the header; the extra cells are not rendered.
         case extraCells = "extra-cells"
         /// A body row has fewer cells than the header; it renders with empty cells.
@@ -39,15 +39,15 @@ public struct Diagnostic: Sendable, Hashable {
         case readerWidth = "reader-width"
     }
 
-    public var code: Code
-    public var severity: Severity
-    public var message: String
+    package var code: Code
+    package var severity: Severity
+    package var message: String
     /// Byte range in the document.
-    public var range: Range<Int>
+    package var range: Range<Int>
     /// Repairs where one is clear, each a titled set of edits to the document.
-    public var fixes: [Fix]
+    package var fixes: [Fix]
 
-    public init(code: Code, severity: Severity, message: String, range: Range<Int>, fixes: [Fix] = []) {
+    package init(code: Code, severity: Severity, message: String, range: Range<Int>, fixes: [Fix] = []) {
         self.code = code
         self.severity = severity
         self.message = message
@@ -57,11 +57,11 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 /// A quick fix: what it does, in words for a menu, and the edits that do it.
-public struct Fix: Sendable, Hashable {
-    public var title: String
-    public var edits: [TextEdit]
+package struct Fix: Sendable, Hashable {
+    package var title: String
+    package var edits: [TextEdit]
 
-    public init(title: String, edits: [TextEdit]) {
+    package init(title: String, edits: [TextEdit]) {
         self.title = title
         self.edits = edits
     }

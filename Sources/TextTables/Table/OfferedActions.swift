@@ -1,7 +1,7 @@
 import GridModel
 
 /// The actions an editor offers at a place in a table (each is also a server command).
-public enum TableActionKind: String, CaseIterable, Sendable {
+package enum TableActionKind: String, CaseIterable, Sendable {
     case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
     case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
     case mergeCells, splitCell, convertToGrid, convertToPipe
@@ -12,7 +12,7 @@ extension TableReading {
     /// junction), or nil where it does not apply: a pipe table's header row is neither moved nor deleted
     /// and gets no row above; a merge needs two cells and takes the rectangle around both; a sort needs a
     /// body. Whether an action that applies is refused is `refusal`'s to say.
-    public func action(_ kind: TableActionKind, from first: Slot?, to last: Slot?, syntax: DocumentSyntax) -> TableAction? {
+    package func action(_ kind: TableActionKind, from first: Slot?, to last: Slot?, syntax: DocumentSyntax) -> TableAction? {
         guard case .success(let grid) = grid else { return nil }
         let isPipe = region.kind == .pipe
         switch kind {

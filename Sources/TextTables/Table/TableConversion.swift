@@ -2,9 +2,9 @@ import GridModel
 
 /// Between pipe tables and the grid model: a pipe table is a grid of unit cells with one header row;
 /// a grid prints as a pipe table only when it has no merged cells, single-line cells and one header row.
-public enum TableConversion {
+package enum TableConversion {
     /// The pipe table as a grid. Cells beyond the header's count become further columns.
-    public static func grid(_ table: PipeTable) -> Grid {
+    package static func grid(_ table: PipeTable) -> Grid {
         // A pipe table always has a header row and at least one column, so this cannot fail.
         (try? Grid.units(table.texts, alignments: padded(table.alignments, to: table.texts.map(\.count).max() ?? 1), headerRowCount: 1))!
     }
@@ -19,7 +19,7 @@ public enum TableConversion {
     }
 
     /// Why a grid cannot be a pipe table.
-    public static func pipeRefusal(_ grid: Grid) -> TableEditRefusal? {
+    static func pipeRefusal(_ grid: Grid) -> TableEditRefusal? {
         if let refusal = headerRefusal(grid.headerRowCount) { return refusal }
         if grid.footerRowCount > 0 { return .pipeFoot(rows: grid.footerRowCount) }
         if !grid.hasOnlyUnitCells, let merged = grid.cells.first(where: { !$0.isUnit }) { return .pipeMergedCell(merged.rect) }
@@ -31,7 +31,7 @@ public enum TableConversion {
     }
 
     /// The grid as a pipe table, with `|` in cell text escaped, or why it cannot be one.
-    public static func pipeTable(_ grid: Grid) -> Result<PipeTable, TableEditRefusal> {
+    static func pipeTable(_ grid: Grid) -> Result<PipeTable, TableEditRefusal> {
         if let refusal = pipeRefusal(grid) { return .failure(refusal) }
         let owners = grid.slotOwners()
         let texts = (0..<grid.rowCount).map { r in
@@ -41,7 +41,7 @@ public enum TableConversion {
     }
 
     /// `|` not already escaped becomes `\|`, so that it stays inside its cell.
-    public static func escapingPipes(_ text: String) -> String {
+    static func escapingPipes(_ text: String) -> String {
         var out = ""
         var previous: Character?
         for character in text {

@@ -1,7 +1,7 @@
 import GridModel
 
 /// Why an edit of a table is not done, typed: each case's message is written once, in `description`.
-public enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertible {
+package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertible {
     /// The grid model refuses the edit.
     case edit(GridEditError)
     /// A pipe table has exactly one header row; the edit (or conversion) would leave it `count`.
@@ -19,7 +19,7 @@ public enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertible
     /// Converting to a pipe table in reStructuredText.
     case noPipeTablesInReStructuredText
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .edit(let error): error.description
         case .headerRows(let count):

@@ -1,7 +1,7 @@
 import GridModel
 
 /// An edit a user asks for on one table; rows and columns are the grid's (row 0 is a pipe table's header).
-public enum TableAction: Sendable, Hashable {
+package enum TableAction: Sendable, Hashable {
     case format
     case insertRow(at: Int)
     case insertColumn(at: Int)
@@ -17,11 +17,11 @@ public enum TableAction: Sendable, Hashable {
 }
 
 /// Why an action was not done: the table could not be read, or the edit is refused.
-public enum TableEditFailure: Error, Sendable, Hashable {
+package enum TableEditFailure: Error, Sendable, Hashable {
     case unreadable([Diagnostic])
     case refused(TableEditRefusal)
 
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .unreadable(let diagnostics): "the table cannot be read: \(diagnostics.first?.message ?? "it is malformed")"
         case .refused(let refusal): refusal.description
@@ -30,9 +30,9 @@ public enum TableEditFailure: Error, Sendable, Hashable {
 }
 
 /// The edits that carry out an action, and whether a pipe table became a grid table on the way.
-public struct TableEditResult: Sendable, Hashable {
-    public var edits: [TextEdit]
-    public var convertedToGrid: Bool
+package struct TableEditResult: Sendable, Hashable {
+    package var edits: [TextEdit]
+    var convertedToGrid: Bool
 }
 
 /// A table after an edit, in the kind it is printed as: a pipe table exists only when the grid can be one.
@@ -44,7 +44,7 @@ enum EditedTable {
 /// The rules of table actions: which edit of the grid model an action is, and whether the table's kind
 /// allows it (a merge turns a pipe table into a grid table; a pipe table keeps one header row). Reading
 /// the table and printing it back are `TableReading`'s.
-public enum TableEditor {
+package enum TableEditor {
     /// The table an action makes of a table's grid, or why it is refused: `refusal`, then the operation.
     /// `pipeToGridRefusal` says why the pipe table's text cannot become a grid table for the document's
     /// reader (asked only when an action would make one).

@@ -1,16 +1,16 @@
 import GridModel
 
 /// Which table and which slot a byte offset of a document falls in: what editors need to act at the cursor.
-public enum TableLocator {
+package enum TableLocator {
     /// The table whose lines hold `offset`.
-    public static func region(at offset: Int, in scan: TableScan, text: TextLines) -> TableRegion? {
+    package static func region(at offset: Int, in scan: TableScan, text: TextLines) -> TableRegion? {
         scan.tables.first { region in
             text.starts[region.firstLine] <= offset && offset <= text.contentEnd(region.lines.upperBound - 1)
         }
     }
 
     /// The grid slot at `offset` in the table (see `TableReading.slots`).
-    public static func slot(at offset: Int, in region: TableRegion, text: TextLines, options: FormatOptions) -> Slot? {
+    package static func slot(at offset: Int, in region: TableRegion, text: TextLines, options: FormatOptions) -> Slot? {
         TableReading(text, region: region, options: options).slots(at: [offset])[0]
     }
 

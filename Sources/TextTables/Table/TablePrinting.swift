@@ -5,7 +5,7 @@ import GridModel
 /// `placingGridLine`; `DocumentFormatter.lineEdits` turns placed lines into the smallest edits.
 extension TableReading {
     /// The edits that format the table, or its errors when it cannot be read (and is left alone).
-    public func formattingEdits() -> Result<[TextEdit], DocumentFormatter.Refusal> {
+    package func formattingEdits() -> Result<[TextEdit], DocumentFormatter.Refusal> {
         if let errors { return .failure(DocumentFormatter.Refusal(diagnostics: errors)) }
         return .success(formattedLines().map { DocumentFormatter.lineEdits(text, region: region, lines: $0) } ?? [])
     }

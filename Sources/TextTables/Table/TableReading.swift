@@ -10,10 +10,10 @@ import Synchronization
 /// error diagnostic has no grid and is never rewritten; reading costs the table, every answer after that
 /// what it touches (an editor asks on every cursor move), and a pipe table's grid (which only actions
 /// need) is made on first use, once.
-public struct TableReading: Sendable {
-    public let text: TextLines
-    public let region: TableRegion
-    public let options: FormatOptions
+package struct TableReading: Sendable {
+    package let text: TextLines
+    package let region: TableRegion
+    package let options: FormatOptions
     let content: Content
     private let lazily = LazyParts()
 
@@ -26,7 +26,7 @@ public struct TableReading: Sendable {
         case unreadable([Diagnostic])
     }
 
-    public init(_ text: TextLines, region: TableRegion, options: FormatOptions) {
+    package init(_ text: TextLines, region: TableRegion, options: FormatOptions) {
         self.text = text
         self.region = region
         self.options = options
@@ -42,7 +42,7 @@ public struct TableReading: Sendable {
 
     /// The table's diagnostics in reading order, without the pipe-table fixes (which cost a printing each:
     /// ask `diagnosticsWithFixes` where they are offered).
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         switch content {
         case .pipe(let table): PipeTableChecks.check(table)
         case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
@@ -50,19 +50,19 @@ public struct TableReading: Sendable {
     }
 
     /// The diagnostics, each with its quick fixes.
-    public func diagnosticsWithFixes() -> [Diagnostic] {
+    package func diagnosticsWithFixes() -> [Diagnostic] {
         guard case .pipe(let table) = content else { return diagnostics }
         return PipeTableChecks.checkWithFixes(table, reading: self)
     }
 
     /// The errors that keep formatting and every action from rewriting the table, or nil when it is readable.
-    public var errors: [Diagnostic]? {
+    package var errors: [Diagnostic]? {
         guard case .unreadable(let diagnostics) = content else { return nil }
         return diagnostics.filter { $0.severity == .error }
     }
 
     /// The table as a grid, or why it cannot be read.
-    public var grid: Result<Grid, TableEditFailure> {
+    package var grid: Result<Grid, TableEditFailure> {
         switch content {
         case .pipe(let table): .success(lazily.grid { TableConversion.grid(table) })
         case .grid(let grid, _, _): .success(grid)
@@ -73,7 +73,7 @@ public struct TableReading: Sendable {
     /// The slot of each byte offset: between the `|` around it on a content line, inside a cell that spans
     /// across a border line; row 0 is a pipe table's header, and its delimiter row counts as the header.
     /// Nil on a rule or junction, outside the table, or anywhere in an unreadable table.
-    public func slots(at offsets: [Int]) -> [Slot?] {
+    package func slots(at offsets: [Int]) -> [Slot?] {
         offsets.map { offset in
             let line = text.line(containing: offset)
             guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
@@ -86,7 +86,7 @@ public struct TableReading: Sendable {
     }
 
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
-    public func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
+    package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         switch grid {
         case .failure(let failure): failure
         case .success(let grid):
@@ -95,7 +95,7 @@ public struct TableReading: Sendable {
     }
 
     /// The edits that carry out `action`.
-    public func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
+    package func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
         grid.flatMap { grid in
             TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }.map { edited in
                 let convertedToGrid: Bool

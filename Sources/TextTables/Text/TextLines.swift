@@ -6,12 +6,12 @@ import Darwin
 
 /// A document's UTF-8 bytes with the start of every line. Lines end after `\n`; `\r\n` and `\n`
 /// are both kept as they are. A document ending in `\n` has a last, empty line (as LSP counts lines).
-public struct TextLines: Sendable {
-    public let bytes: [UInt8]
+package struct TextLines: Sendable {
+    package let bytes: [UInt8]
     /// Byte offset where each line starts.
-    public let starts: [Int]
+    package let starts: [Int]
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
@@ -26,7 +26,7 @@ public struct TextLines: Sendable {
         self.starts = starts
     }
 
-    public init(_ text: String) { self.init(Array(text.utf8)) }
+    package init(_ text: String) { self.init(Array(text.utf8)) }
 
     private init(bytes: [UInt8], starts: [Int]) {
         self.bytes = bytes
@@ -36,7 +36,7 @@ public struct TextLines: Sendable {
     /// The lines as the documents' readers split them: cmark-gfm, docutils and pandoc also end a line at a
     /// carriage return that no line feed follows (so does LSP, but Vim and Neovim keep it in the line, and
     /// the language server follows them). The command line reads documents this way.
-    public static func readerLines(_ bytes: [UInt8]) -> TextLines {
+    package static func readerLines(_ bytes: [UInt8]) -> TextLines {
         let plain = TextLines(bytes)
         guard bytes.contains(LoneCarriageReturn.carriageReturn) else { return plain }
         var starts = [0]
@@ -47,13 +47,13 @@ public struct TextLines: Sendable {
         return TextLines(bytes: bytes, starts: starts)
     }
 
-    public var count: Int { starts.count }
+    package var count: Int { starts.count }
 
     /// Offset just past the line's last byte, its terminator included.
-    public func fullEnd(_ line: Int) -> Int { line + 1 < starts.count ? starts[line + 1] : bytes.count }
+    package func fullEnd(_ line: Int) -> Int { line + 1 < starts.count ? starts[line + 1] : bytes.count }
 
     /// Offset where the line's content ends, before `\n`, `\r\n` or (in `readerLines`) a lone `\r`.
-    public func contentEnd(_ line: Int) -> Int {
+    package func contentEnd(_ line: Int) -> Int {
         var end = fullEnd(line)
         if end > starts[line] && bytes[end - 1] == 0x0A { end -= 1 }
         if end > starts[line] && bytes[end - 1] == 0x0D { end -= 1 }
@@ -62,16 +62,16 @@ public struct TextLines: Sendable {
 
     /// The line's terminator bytes: `\n`, `\r\n`, a lone `\r` ending the text (or any, in `readerLines`), or
     /// nothing on the last line.
-    public func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
+    package func terminator(_ line: Int) -> ArraySlice<UInt8> { bytes[contentEnd(line)..<fullEnd(line)] }
 
     /// The line that byte `offset` lies in (the last line for the end of the text), by binary search.
-    public func line(containing offset: Int) -> Int { starts.lastIndex(notAbove: offset) }
+    package func line(containing offset: Int) -> Int { starts.lastIndex(notAbove: offset) }
 }
 
 extension Array where Element == Int {
     /// In ascending starts whose first is at most `value`: the index of the last start not above it, by
     /// binary search (the line holding an offset, the chunk holding a line).
-    public func lastIndex(notAbove value: Int) -> Int {
+    package func lastIndex(notAbove value: Int) -> Int {
         var low = 0, high = count - 1
         while low < high {
             let middle = (low + high + 1) / 2

@@ -1,10 +1,10 @@
 /// Checks that bytes are well-formed UTF-8 without copying them into a String.
-public enum UTF8Validation {
-    public static func isValid(_ bytes: [UInt8]) -> Bool {
+package enum UTF8Validation {
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { isValid($0) }
     }
 
-    public static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isValid(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = 0
         let n = b.count
         while i < n {

@@ -1,20 +1,20 @@
 /// How wide text is drawn in a monospace editor, by grapheme cluster: East Asian Wide and Fullwidth
 /// characters and emoji take two columns, combining marks and other zero-width characters none.
-public struct WidthOptions: Sendable, Hashable {
+package struct WidthOptions: Sendable, Hashable {
     /// Width of East Asian Ambiguous characters: 1 (Western fonts) or 2 (CJK fonts).
-    public var ambiguousWidth: Int
+    package var ambiguousWidth: Int
     /// Tab stops inside cells, as the editor's tab size.
-    public var tabSize: Int
+    package var tabSize: Int
 
-    public init(ambiguousWidth: Int = 1, tabSize: Int = 4) {
+    package init(ambiguousWidth: Int = 1, tabSize: Int = 4) {
         self.ambiguousWidth = ambiguousWidth
         self.tabSize = max(1, tabSize)
     }
 }
 
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// Columns that `text` takes when drawn starting at column `startColumn` (which only matters for tabs).
-    public static func of<S: StringProtocol>(_ text: S, startColumn: Int = 0, options: WidthOptions = .init()) -> Int {
+    package static func of<S: StringProtocol>(_ text: S, startColumn: Int = 0, options: WidthOptions = .init()) -> Int {
         let perScalar = text.utf8.withContiguousStorageIfAvailable { scalarWidth($0, startColumn: startColumn, options: options) }
         if let width = perScalar ?? nil { return width }
         return clusterWidth(text, startColumn: startColumn, options: options)
@@ -22,7 +22,7 @@ public enum DisplayWidth {
 
     /// `of` for UTF-8 bytes, decoded into a `String` only when a grapheme cluster in them may hold more
     /// than one scalar (or they are not valid UTF-8, which decoding repairs).
-    public static func of(utf8 bytes: ArraySlice<UInt8>, startColumn: Int, options: WidthOptions) -> Int {
+    package static func of(utf8 bytes: ArraySlice<UInt8>, startColumn: Int, options: WidthOptions) -> Int {
         bytes.withUnsafeBufferPointer { of(utf8: $0, startColumn: startColumn, options: options) }
     }
 
@@ -102,7 +102,7 @@ public enum DisplayWidth {
     }
 
     /// Width of one grapheme cluster: 0, 1 or 2.
-    public static func width(of character: Character, ambiguousWidth: Int = 1) -> Int {
+    package static func width(of character: Character, ambiguousWidth: Int = 1) -> Int {
         let scalars = character.unicodeScalars
         var allZeroWidth = true
         var ambiguous = false

@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 @testable import TextTables
 
 // The engine takes its width and printing options explicitly everywhere, so that no caller in Sources can

@@ -1,6 +1,6 @@
 import TestSupport
-import GridModel
-import TextTables
+@testable import GridModel
+@testable import TextTables
 
 /// Random grid tables with random merges, printed roomier than needed (wider columns, taller rows)
 /// so that formatting has work to do.

@@ -1,4 +1,4 @@
-import GridModel
+@testable import GridModel
 import TestSupport
 
 /// Random grids for the reader property test: spans, header and (in Markdown) foot rows, cells of several
