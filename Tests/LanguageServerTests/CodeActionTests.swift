@@ -7,23 +7,33 @@ struct CodeActionTests {
     let grid = "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n"
 
     func actions(_ client: LSPClient, _ uri: String, _ r: JSON, only: [String]? = nil) -> [JSON] {
-        var context: JSON = ["diagnostics": []]
-        if let only { context = ["diagnostics": [], "only": .array(only.map { .string($0) })] }
-        return client.request("textDocument/codeAction", ["textDocument": textDocument(uri), "range": r, "context": context])["result"]?.array ?? []
+        client.codeActions(uri, r, only: only)
     }
 
     @Test func theActionsAtAPipeTableCell() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///p.md", pipe)
-        let titles = actions(client, "file:///p.md", range(2, 2, 2, 2)).compactMap { $0["title"]?.string }
+        let document = MarkedText("| a | 2️⃣b |\n|---|---|\n| 1️⃣1 | 2 |\n| 3 | 4 |\n")
+        client.open("file:///p.md", document.text)
+        let titles = client.codeActions("file:///p.md", document.range(1)).compactMap { $0["title"]?.string }
         #expect(titles == [
             "Format table", "Insert row above", "Insert row below", "Insert column left", "Insert column right", "Delete row", "Delete column",
             "Move row down", "Move column right", "Sort by this column (ascending)", "Sort by this column (descending)",
             "Convert to grid table",
         ])
-        let header = actions(client, "file:///p.md", range(0, 2, 0, 2)).compactMap { $0["title"]?.string }
+        let header = client.codeActions("file:///p.md", document.range(2)).compactMap { $0["title"]?.string }
         #expect(!header.contains("Insert row above") && !header.contains("Delete row") && !header.contains("Move row down"))
+        #expect(header.contains("Insert row below") && header.contains("Move column left"))
+    }
+
+    @Test func aSelectionFromCellToCellOffersTheirMerge() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let document = MarkedText("| a | b |\n|---|---|\n| 1️⃣1 | 2 |\n| 3 | 42️⃣ |\n")
+        client.open("file:///m.md", document.text)
+        let merge = client.codeActions("file:///m.md", document.range(1, 2)).first { $0["data"]?["command"] == "gridls.mergeCells" }
+        #expect(merge?["title"] == "Merge cells (converts the table to a grid table)")
+        #expect(client.codeActions("file:///m.md", document.range(1)).contains { $0["data"]?["command"] == "gridls.mergeCells" } == false)
     }
 
     @Test func insertRowBelowEditsExactly() throws {
