@@ -68,6 +68,12 @@ class Session:
             if predicate(message):
                 return message
 
+    def settle(self, request_id):
+        """Waits until the server has handled everything sent so far: a request for no method is answered
+        (MethodNotFound) in order, after the changes before it and any diagnostics they pushed."""
+        self.send({"jsonrpc": "2.0", "id": request_id, "method": "gridls/settle"})
+        self.wait_for(lambda m: m.get("id") == request_id)
+
     def start(self, capabilities):
         self.send({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": capabilities}})
         self.wait_for(lambda m: m.get("id") == 1)

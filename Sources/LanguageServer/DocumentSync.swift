@@ -8,8 +8,8 @@ extension Server {
         let settings = documentSettings(uri: uri)
         var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, bytes: Array(params.text.utf8), options: settings.formatOptions())
         document.settings = settings
+        publishDiagnostics(&document, onlyWhenChanged: false)
         documents[uri] = document
-        publishDiagnostics(document)
     }
 
     func didChange(_ params: DidChangeParams) throws(ResponseError) {
@@ -22,14 +22,14 @@ extension Server {
             if let (start, end) = change.range {
                 document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
             } else {
-                let settings = document.settings
+                let (settings, published) = (document.settings, document.published)
                 document = OpenDocument(
                     uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
-                document.settings = settings
+                (document.settings, document.published) = (settings, published)
             }
         }
         if let version = params.version { document.version = version }
-        publishDiagnostics(document)
+        publishDiagnostics(&document, onlyWhenChanged: true)
     }
 
     func didClose(_ params: DocumentParams) throws(ResponseError) {
@@ -59,7 +59,7 @@ extension Server {
         for uri in documents.keys.sorted() {
             documents[uri]!.settings = documentSettings(uri: uri)
             documents[uri]!.reindex(options: formatOptions(documents[uri]!))
-            publishDiagnostics(documents[uri]!)
+            publishDiagnostics(&documents[uri]!, onlyWhenChanged: false)
         }
     }
 

@@ -9,6 +9,8 @@ struct OpenDocument: Sendable {
     private(set) var index: TableIndex
     /// The project's `.gridls.json` with the editor's settings over it (`Server.documentSettings`).
     var settings = Settings()
+    /// The diagnostics last pushed to the client (nil before the first push).
+    var published: [TableIndex.LineDiagnostic]?
 
     /// `syntax` defaults to the one the URI's suffix says.
     init(uri: String, version: Int, syntax: DocumentSyntax? = nil, bytes: [UInt8], options: FormatOptions) {

@@ -17,7 +17,7 @@ struct TableIndex: Sendable {
     }
 
     /// A diagnostic placed by (line, byte in line); quick fixes are recomputed when asked for.
-    struct LineDiagnostic: Sendable {
+    struct LineDiagnostic: Sendable, Equatable {
         var diagnostic: Diagnostic
         var start: LinePosition
         var end: LinePosition
@@ -63,7 +63,11 @@ struct TableIndex: Sendable {
         let delta = new.count - old.count
         restartable.replaceSubrange(old, with: repeatElement(false, count: new.count))
         // Whether a scan restarts after a paragraph line depends on the line after it too (see MarkdownScanner).
-        if new.lowerBound > 0 { restartable[new.lowerBound - 1] = false }
+        // After a blank line it does not (no paragraph is open there): typing below a table does not make
+        // the index read the table again.
+        if new.lowerBound > 0 && !text.line(new.lowerBound - 1).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            restartable[new.lowerBound - 1] = false
+        }
         let touched = tableIndices(overlapping: old.lowerBound..<old.upperBound + 1)
         tables.removeSubrange(touched)
         if delta != 0 {

@@ -25,6 +25,24 @@ struct DiagnosticsTests {
         #expect(client.notification("textDocument/publishDiagnostics") == ["uri": "file:///d.md", "diagnostics": []])
     }
 
+    /// An edit that leaves the diagnostics as they were pushes nothing; one that changes them pushes them.
+    @Test func diagnosticsArePushedOnlyWhenTheyChange() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///u.md", "Text\n\n| a | b |\n|-|-|\n| 1 | 2 | 3 |\n")
+        #expect(client.notification("textDocument/publishDiagnostics")?["diagnostics"]?.array?.count == 1)
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///u.md", "version": 2], "contentChanges": [["range": range(0, 4, 0, 4), "text": "s"]],
+        ])
+        _ = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///u.md")])  // the change is handled
+        #expect(!client.unclaimed.contains { $0["method"] == "textDocument/publishDiagnostics" })
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///u.md", "version": 3], "contentChanges": [["range": range(0, 0, 0, 0), "text": "\n"]],
+        ])
+        let shifted = client.notification("textDocument/publishDiagnostics")
+        #expect(shifted?["version"] == 3 && shifted?["diagnostics"]?.array?.first?["range"] == range(5, 10, 5, 11))
+    }
+
     @Test func aNonRectangularCellIsAnErrorOnPull() throws {
         let client = try LSPClient()
         _ = client.initialize()
@@ -47,10 +65,11 @@ struct DiagnosticsTests {
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///e.md", text)
-        _ = client.notification("textDocument/publishDiagnostics")
+        let opened = client.notification("textDocument/publishDiagnostics")?["diagnostics"]
         client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///e.md", "version": 2], "contentChanges": [change]])
-        let pushed = client.notification("textDocument/publishDiagnostics")?["diagnostics"]
+        // The pull is answered after the change is handled; a push comes only if the diagnostics changed.
         let pulled = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///e.md")])["result"]?["items"]
+        let pushed = client.unclaimed.last { $0["method"] == "textDocument/publishDiagnostics" }.map { $0["params"]?["diagnostics"] } ?? opened
         client.open("file:///fresh.md", applying([["range": change["range"]!, "newText": change["text"]!]], to: text))
         let fresh = client.notification("textDocument/publishDiagnostics")?["diagnostics"]
         return (pushed, pulled, fresh)

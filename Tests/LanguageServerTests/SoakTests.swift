@@ -146,9 +146,10 @@ extension SoakTests {
     /// Whether the diagnostics pushed for the latest version and those just pulled are exactly what a
     /// fresh open of the client's copy (under another URI) reports: incremental reading never goes stale.
     func diagnosticsAreFresh(_ client: LSPClient, _ model: ModelDocument, version: Int, pulled: [JSON], step: Int) -> Bool {
-        // The pull was answered after the last change's push, which the reader thread has seen by then.
+        // The pull was answered after the last change's push, which the reader thread has seen by then. A
+        // change that leaves the diagnostics as they were pushes nothing: the last push must still be right.
         let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///soak.md")
-        #expect(pushed?["version"]?.int == version, "step \(step): no push for version \(version)")
+        #expect((pushed?["version"]?.int ?? .max) <= version, "step \(step): a push for a version not sent")
         client.open("file:///fresh.md", model.string)
         let fresh = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///fresh.md")])["result"]?["items"]?.array ?? []
         let freshPushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///fresh.md")?["diagnostics"]?.array ?? []
