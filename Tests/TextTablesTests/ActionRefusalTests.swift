@@ -21,9 +21,9 @@ struct ActionRefusalTests {
         let r = random.int(0...grid.rowCount), c = random.int(0...grid.columnCount)
         let r2 = random.int(0...grid.rowCount), c2 = random.int(0...grid.columnCount)
         return [
-            .format, .convertToGrid, .convertToPipe, .insertRow(at: r), .insertColumn(at: c), .deleteRow(r), .deleteColumn(c),
-            .moveRow(from: r, to: r2), .moveColumn(from: c, to: c2), .sort(column: c, order: .ascending),
-            .merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2))), .split(row: r, column: c),
+            .format, .convertToGrid, .convertToPipe, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
+            .edit(.moveRow(from: r, to: r2)), .edit(.moveColumn(from: c, to: c2)), .edit(.sortBody(column: c, order: .ascending)),
+            .edit(.merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2)))), .edit(.split(row: r, column: c)),
         ]
     }
 
@@ -47,13 +47,13 @@ struct ActionRefusalTests {
 
     @Test func pipeTableHeaderRowsCannotComeOrGo() throws {
         let grid = try Grid.units([["a", "b"], ["1", "2"]], headerRowCount: 1)
-        #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .pipe, syntax: .markdown)
+        #expect(TableEditor.refusal(.edit(.insertRow(at: 0)), on: grid, kind: .pipe, syntax: .markdown)
             == .refused(.headerRows(count: 2)))
         #expect(TableEditFailure.refused(.headerRows(count: 2)).reason == "a pipe table has exactly one header row: this table has 2")
-        #expect(TableEditor.refusal(.deleteRow(0), on: grid, kind: .pipe, syntax: .markdown)
+        #expect(TableEditor.refusal(.edit(.deleteRow(0)), on: grid, kind: .pipe, syntax: .markdown)
             == .refused(.headerRows(count: 0)))
         #expect(TableEditFailure.refused(.headerRows(count: 0)).reason == "a pipe table needs a header row: this table has none")
-        #expect(TableEditor.refusal(.insertRow(at: 1), on: grid, kind: .pipe, syntax: .markdown) == nil)
-        #expect(TableEditor.refusal(.insertRow(at: 0), on: grid, kind: .grid, syntax: .markdown) == nil)
+        #expect(TableEditor.refusal(.edit(.insertRow(at: 1)), on: grid, kind: .pipe, syntax: .markdown) == nil)
+        #expect(TableEditor.refusal(.edit(.insertRow(at: 0)), on: grid, kind: .grid, syntax: .markdown) == nil)
     }
 }

@@ -24,29 +24,29 @@ struct TableEditorTests {
     let pipe = "Intro\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n| 3 | 4 |\n\nOutro\n"
 
     @Test func insertRowBelowTheHeaderOfAPipeTable() {
-        #expect(edit(pipe, .insertRow(at: 1)) == .success(
+        #expect(edit(pipe, .edit(.insertRow(at: 1))) == .success(
             "Intro\n\n| a   |   b |\n| :-- | --: |\n|     |     |\n| 1   |   2 |\n| 3   |   4 |\n\nOutro\n"))
     }
 
     @Test func deleteAndMoveColumnsKeepAlignments() {
-        #expect(edit(pipe, .deleteColumn(0)) == .success("Intro\n\n|   b |\n| --: |\n|   2 |\n|   4 |\n\nOutro\n"))
-        #expect(edit(pipe, .moveColumn(from: 1, to: 0)) == .success(
+        #expect(edit(pipe, .edit(.deleteColumn(0))) == .success("Intro\n\n|   b |\n| --: |\n|   2 |\n|   4 |\n\nOutro\n"))
+        #expect(edit(pipe, .edit(.moveColumn(from: 1, to: 0))) == .success(
             "Intro\n\n|   b | a   |\n| --: | :-- |\n|   2 | 1   |\n|   4 | 3   |\n\nOutro\n"))
     }
 
     @Test func sortByAColumn() {
-        #expect(edit(pipe, .sort(column: 1, order: .descending)) == .success(
+        #expect(edit(pipe, .edit(.sortBody(column: 1, order: .descending))) == .success(
             "Intro\n\n| a   |   b |\n| :-- | --: |\n| 3   |   4 |\n| 1   |   2 |\n\nOutro\n"))
     }
 
     @Test func aPipeTableKeepsItsHeader() {
-        #expect(edit(pipe, .deleteRow(0)) == .refused("a pipe table needs a header row: this table has none"))
-        #expect(edit(pipe, .moveRow(from: 1, to: 0)) == .refused("a row cannot move between the header and the body"))
+        #expect(edit(pipe, .edit(.deleteRow(0))) == .refused("a pipe table needs a header row: this table has none"))
+        #expect(edit(pipe, .edit(.moveRow(from: 1, to: 0))) == .refused("a row cannot move between the header and the body"))
     }
 
     @Test func mergeTurnsAPipeTableIntoAGridTable() {
         let text = TextLines(pipe)
-        let result = TableEditor.apply(.merge(SlotRect(rows: 1..<3, columns: 0..<1)), to: MarkdownScanner.scan(text).tables[0], in: text)
+        let result = TableEditor.apply(.edit(.merge(SlotRect(rows: 1..<3, columns: 0..<1))), to: MarkdownScanner.scan(text).tables[0], in: text)
         guard case .success(let done) = result else { Issue.record("refused: \(result)"); return }
         #expect(done.convertedToGrid)
         #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == """
@@ -77,12 +77,12 @@ struct TableEditorTests {
         """
 
     @Test func mergeRefusesACellThatSticksOut() {
-        #expect(edit(grid, .merge(SlotRect(rows: 1..<3, columns: 1..<3))) == .refused(
+        #expect(edit(grid, .edit(.merge(SlotRect(rows: 1..<3, columns: 1..<3)))) == .refused(
             "the cell at row 2, columns 1–2 sticks out of the selection: extend the selection to cover it, or split it first"))
     }
 
     @Test func insertingAColumnInsideASpanWidensIt() {
-        #expect(edit(grid, .insertColumn(at: 1)) == .success("""
+        #expect(edit(grid, .edit(.insertColumn(at: 1))) == .success("""
             +---+---+---+---+
             | a |   | b | c |
             +===+===+===+===+
@@ -95,7 +95,7 @@ struct TableEditorTests {
     }
 
     @Test func splitGivesTheTextToTheTopLeft() {
-        #expect(edit(grid, .split(row: 1, column: 1)) == .success("""
+        #expect(edit(grid, .edit(.split(row: 1, column: 1))) == .success("""
             +---+---+---+
             | a | b | c |
             +===+===+===+
@@ -131,7 +131,7 @@ struct TableEditorTests {
     @Test func anUnreadableTableIsNotEdited() {
         let broken = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
         let text = TextLines(broken)
-        guard case .failure(.unreadable(let diagnostics)) = TableEditor.apply(.insertRow(at: 0), to: MarkdownScanner.scan(text).tables[0], in: text) else {
+        guard case .failure(.unreadable(let diagnostics)) = TableEditor.apply(.edit(.insertRow(at: 0)), to: MarkdownScanner.scan(text).tables[0], in: text) else {
             Issue.record("an L-shaped table was edited")
             return
         }
@@ -161,7 +161,7 @@ struct SoakRegressionTests {
     @Test func rowsAddedAtTheEndOfADocumentWithoutANewline() {
         let text = TextLines("|a|\n|-|\n|1|")
         let region = MarkdownScanner.scan(text).tables[0]
-        guard case .success(let done) = TableEditor.apply(.insertRow(at: 2), to: region, in: text) else {
+        guard case .success(let done) = TableEditor.apply(.edit(.insertRow(at: 2)), to: region, in: text) else {
             Issue.record("refused")
             return
         }
@@ -172,7 +172,7 @@ struct SoakRegressionTests {
     @Test func theLastRowDeletedAtTheEndOfADocumentWithoutANewline() {
         let text = TextLines("| a   |\n| --- |\n| 1   |\n| 2   |")
         let region = MarkdownScanner.scan(text).tables[0]
-        guard case .success(let done) = TableEditor.apply(.deleteRow(2), to: region, in: text) else {
+        guard case .success(let done) = TableEditor.apply(.edit(.deleteRow(2)), to: region, in: text) else {
             Issue.record("refused")
             return
         }

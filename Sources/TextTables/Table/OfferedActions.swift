@@ -24,23 +24,23 @@ extension TableReading {
         guard let cell = first.flatMap(grid.cell(at:)) else { return nil }
         let row = cell.rows.lowerBound, column = cell.columns.lowerBound
         switch kind {
-        case .insertRowAbove: return isPipe && row == 0 ? nil : .insertRow(at: row)
-        case .insertRowBelow: return .insertRow(at: cell.rows.upperBound)
-        case .insertColumnLeft: return .insertColumn(at: column)
-        case .insertColumnRight: return .insertColumn(at: cell.columns.upperBound)
-        case .deleteRow: return isPipe && row == 0 ? nil : .deleteRow(row)
-        case .deleteColumn: return .deleteColumn(column)
-        case .moveRowUp: return row == 0 || (isPipe && row == 1) ? nil : .moveRow(from: row, to: row - 1)
-        case .moveRowDown: return row + 1 >= grid.rowCount || (isPipe && row == 0) ? nil : .moveRow(from: row, to: row + 1)
-        case .moveColumnLeft: return column == 0 ? nil : .moveColumn(from: column, to: column - 1)
-        case .moveColumnRight: return column + 1 >= grid.columnCount ? nil : .moveColumn(from: column, to: column + 1)
+        case .insertRowAbove: return isPipe && row == 0 ? nil : .edit(.insertRow(at: row))
+        case .insertRowBelow: return .edit(.insertRow(at: cell.rows.upperBound))
+        case .insertColumnLeft: return .edit(.insertColumn(at: column))
+        case .insertColumnRight: return .edit(.insertColumn(at: cell.columns.upperBound))
+        case .deleteRow: return isPipe && row == 0 ? nil : .edit(.deleteRow(row))
+        case .deleteColumn: return .edit(.deleteColumn(column))
+        case .moveRowUp: return row == 0 || (isPipe && row == 1) ? nil : .edit(.moveRow(from: row, to: row - 1))
+        case .moveRowDown: return row + 1 >= grid.rowCount || (isPipe && row == 0) ? nil : .edit(.moveRow(from: row, to: row + 1))
+        case .moveColumnLeft: return column == 0 ? nil : .edit(.moveColumn(from: column, to: column - 1))
+        case .moveColumnRight: return column + 1 >= grid.columnCount ? nil : .edit(.moveColumn(from: column, to: column + 1))
         case .sortAscending, .sortDescending:
             guard grid.headerRowCount < grid.rowCount else { return nil }
-            return .sort(column: column, order: kind == .sortAscending ? .ascending : .descending)
+            return .edit(.sortBody(column: column, order: kind == .sortAscending ? .ascending : .descending))
         case .mergeCells:
             guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
-            return .merge(cell.rect.union(other.rect))
-        case .splitCell: return cell.isUnit ? nil : .split(row: row, column: column)
+            return .edit(.merge(cell.rect.union(other.rect)))
+        case .splitCell: return cell.isUnit ? nil : .edit(.split(row: row, column: column))
         case .formatTable, .convertToGrid, .convertToPipe: return nil
         }
     }

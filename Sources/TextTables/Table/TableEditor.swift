@@ -1,19 +1,12 @@
 import GridModel
 
-/// An edit a user asks for on one table; rows and columns are the grid's (row 0 is a pipe table's header).
+/// What a user asks of one table: format it, convert it, or an edit of its grid (rows and columns are the
+/// grid's; row 0 is a pipe table's header).
 package enum TableAction: Sendable, Hashable {
     case format
-    case insertRow(at: Int)
-    case insertColumn(at: Int)
-    case deleteRow(Int)
-    case deleteColumn(Int)
-    case moveRow(from: Int, to: Int)
-    case moveColumn(from: Int, to: Int)
-    case sort(column: Int, order: SortOrder)
-    case merge(SlotRect)
-    case split(row: Int, column: Int)
     case convertToGrid
     case convertToPipe
+    case edit(GridEdit)
 }
 
 /// Why an action was not done: the table could not be read, or the edit is refused.
@@ -82,8 +75,8 @@ package enum TableEditor {
         if action == .convertToPipe { return TableConversion.pipeRefusal(grid).map(TableEditFailure.refused) }
         var headerRows = grid.headerRowCount
         switch action {
-        case .insertRow(let r) where r < grid.headerRowCount: headerRows += 1
-        case .deleteRow(let r) where r < grid.headerRowCount: headerRows -= 1
+        case .edit(.insertRow(let r)) where r < grid.headerRowCount: headerRows += 1
+        case .edit(.deleteRow(let r)) where r < grid.headerRowCount: headerRows -= 1
         default: break
         }
         return TableConversion.headerRefusal(headerRows).map(TableEditFailure.refused)
@@ -91,7 +84,7 @@ package enum TableEditor {
 
     static func target(of action: TableAction, kind: TableRegion.Kind) -> TableRegion.Kind {
         switch action {
-        case .convertToGrid, .merge: .grid
+        case .convertToGrid, .edit(.merge): .grid
         case .convertToPipe: .pipe
         default: kind
         }
@@ -99,18 +92,7 @@ package enum TableEditor {
 
     /// The edit of the grid model an action is; nil for formatting and converting, which keep the grid.
     static func gridEdit(_ action: TableAction) -> GridEdit? {
-        switch action {
-        case .format, .convertToGrid, .convertToPipe: nil
-        case .insertRow(let r): .insertRow(at: r)
-        case .insertColumn(let c): .insertColumn(at: c)
-        case .deleteRow(let r): .deleteRow(r)
-        case .deleteColumn(let c): .deleteColumn(c)
-        case let .moveRow(from, to): .moveRow(from: from, to: to)
-        case let .moveColumn(from, to): .moveColumn(from: from, to: to)
-        case let .sort(column, order): .sortBody(column: column, order: order)
-        case .merge(let rect): .merge(rect)
-        case let .split(row, column): .split(row: row, column: column)
-        }
+        if case .edit(let edit) = action { edit } else { nil }
     }
 
     static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
