@@ -26,8 +26,10 @@ def run_once(command):
 
 def build_floor():
     """The C two-pass aligner of scripts/floor/align.c: the least work that aligns pipe tables."""
+    import shutil
     binary = os.path.join(tempfile.mkdtemp(prefix="gridls-floor-"), "align")
-    subprocess.run(["cc", "-O2", "-o", binary, os.path.join(ROOT, "scripts", "floor", "align.c")], check=True)
+    compiler = shutil.which("cc") or shutil.which("clang") or "cc"  # the Swift toolchain brings clang
+    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "scripts", "floor", "align.c")], check=True)
     return binary
 
 def build_release():
