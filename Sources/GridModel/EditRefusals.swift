@@ -1,5 +1,5 @@
 /// An edit of a grid, named so that whether it can be done is a question apart from doing it.
-package enum GridEdit: Sendable, Hashable {
+public enum GridEdit: Sendable, Hashable {
     case insertRow(at: Int)
     case insertColumn(at: Int)
     case deleteRow(Int)
@@ -13,7 +13,7 @@ package enum GridEdit: Sendable, Hashable {
 
 extension Grid {
     /// The grid `edit` makes, or why it is refused (the reason `refusal(of:)` gives).
-    package func applying(_ edit: GridEdit) throws(GridEditError) -> Grid {
+    public func applying(_ edit: GridEdit) throws(GridEditError) -> Grid {
         switch edit {
         case .insertRow(let r): try insertingRow(at: r)
         case .insertColumn(let c): try insertingColumn(at: c)
@@ -30,7 +30,7 @@ extension Grid {
     /// Why `edit` would be refused, or nil when it would be done: the rules alone, without building the
     /// edited grid (an editor asks on every cursor move; at worst one pass over the cells, no sorting or
     /// copying). The operations check exactly these rules first, so the answer cannot disagree with them.
-    package func refusal(of edit: GridEdit) -> GridEditError? {
+    public func refusal(of edit: GridEdit) -> GridEditError? {
         switch edit {
         case .insertRow(let index):
             return (0...rowCount).contains(index) ? nil : .rowOutOfBounds(index)

@@ -1,51 +1,51 @@
 /// Horizontal alignment of a column, as an alignment row or a grid table's header separator states it.
-package enum ColumnAlignment: Sendable, Hashable {
+public enum ColumnAlignment: Sendable, Hashable {
     case none, left, center, right
 
     /// The alignment a delimiter or border segment marks with colons at its ends (`:--`, `:-:`, `--:`).
-    package init(colonAtStart: Bool, colonAtEnd: Bool) {
+    public init(colonAtStart: Bool, colonAtEnd: Bool) {
         self = colonAtStart && colonAtEnd ? .center : colonAtStart ? .left : colonAtEnd ? .right : .none
     }
 
     /// Whether its segment starts with a colon.
-    package var colonAtStart: Bool { self == .left || self == .center }
+    public var colonAtStart: Bool { self == .left || self == .center }
     /// Whether its segment ends with a colon.
-    package var colonAtEnd: Bool { self == .right || self == .center }
+    public var colonAtEnd: Bool { self == .right || self == .center }
 }
 
 /// One slot of a grid: a row and a column.
-package struct Slot: Sendable, Hashable, CustomStringConvertible {
-    package var row: Int
-    package var column: Int
+public struct Slot: Sendable, Hashable, CustomStringConvertible {
+    public var row: Int
+    public var column: Int
 
-    package init(row: Int, column: Int) {
+    public init(row: Int, column: Int) {
         self.row = row
         self.column = column
     }
 
-    package var description: String { "row \(row + 1), column \(column + 1)" }
+    public var description: String { "row \(row + 1), column \(column + 1)" }
 }
 
 /// A rectangle of slots: `rows` × `columns`, both half-open.
-package struct SlotRect: Sendable, Hashable, CustomStringConvertible {
-    package var rows: Range<Int>
-    package var columns: Range<Int>
+public struct SlotRect: Sendable, Hashable, CustomStringConvertible {
+    public var rows: Range<Int>
+    public var columns: Range<Int>
 
-    package init(rows: Range<Int>, columns: Range<Int>) {
+    public init(rows: Range<Int>, columns: Range<Int>) {
         self.rows = rows
         self.columns = columns
     }
 
-    package var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
+    public var isEmpty: Bool { rows.isEmpty || columns.isEmpty }
 
-    package func contains(_ other: SlotRect) -> Bool {
+    public func contains(_ other: SlotRect) -> Bool {
         rows.lowerBound <= other.rows.lowerBound && other.rows.upperBound <= rows.upperBound
             && columns.lowerBound <= other.columns.lowerBound
             && other.columns.upperBound <= columns.upperBound
     }
 
     /// The smallest rectangle holding both.
-    package func union(_ other: SlotRect) -> SlotRect {
+    public func union(_ other: SlotRect) -> SlotRect {
         SlotRect(
             rows: min(rows.lowerBound, other.rows.lowerBound)..<max(rows.upperBound, other.rows.upperBound),
             columns: min(columns.lowerBound, other.columns.lowerBound)..<max(columns.upperBound, other.columns.upperBound))
@@ -56,7 +56,7 @@ package struct SlotRect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One-based, inclusive, as a person reads it: "rows 2–3, columns 1–4".
-    package var description: String {
+    public var description: String {
         func span(_ name: String, _ r: Range<Int>) -> String {
             r.count == 1 ? "\(name) \(r.lowerBound + 1)" : "\(name)s \(r.lowerBound + 1)–\(r.upperBound)"
         }
@@ -66,41 +66,41 @@ package struct SlotRect: Sendable, Hashable, CustomStringConvertible {
 
 /// One cell of a grid: the rectangle of slots it covers and its content, one string per line.
 /// A cell never stores its size; layout derives it from what the cell covers.
-package struct GridCell: Sendable, Hashable {
-    package var rect: SlotRect
-    package var lines: [String]
+public struct GridCell: Sendable, Hashable {
+    public var rect: SlotRect
+    public var lines: [String]
 
-    package init(rows: Range<Int>, columns: Range<Int>, lines: [String] = []) {
+    public init(rows: Range<Int>, columns: Range<Int>, lines: [String] = []) {
         self.rect = SlotRect(rows: rows, columns: columns)
         self.lines = lines
     }
 
-    package var rows: Range<Int> { rect.rows }
-    package var columns: Range<Int> { rect.columns }
-    package var isUnit: Bool { rect.rows.count == 1 && rect.columns.count == 1 }
+    public var rows: Range<Int> { rect.rows }
+    public var columns: Range<Int> { rect.columns }
+    public var isUnit: Bool { rect.rows.count == 1 && rect.columns.count == 1 }
 
     /// True when the cell holds no visible text.
-    package var isBlank: Bool { lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
+    public var isBlank: Bool { lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }
 }
 
 /// A table as a grid of slots tiled by cells. Invariants (checked by `init`):
 /// every cell covers a non-empty rectangle inside the grid and every slot belongs to exactly one cell.
 /// Cells are kept in reading order: by top row, then by left column.
-package struct Grid: Sendable, Hashable {
-    package let rowCount: Int
-    package let columnCount: Int
-    package let cells: [GridCell]
+public struct Grid: Sendable, Hashable {
+    public let rowCount: Int
+    public let columnCount: Int
+    public let cells: [GridCell]
     /// One per column.
-    package let alignments: [ColumnAlignment]
+    public let alignments: [ColumnAlignment]
     /// The first `headerRowCount` rows are the header.
-    package let headerRowCount: Int
+    public let headerRowCount: Int
     /// The last `footerRowCount` rows are the foot (pandoc's table foot); a foot comes with a header.
-    package let footerRowCount: Int
+    public let footerRowCount: Int
 
     /// The rows between header and foot.
     var bodyRows: Range<Int> { headerRowCount..<max(headerRowCount, rowCount - footerRowCount) }
 
-    package init(
+    public init(
         rowCount: Int, columnCount: Int, cells: [GridCell],
         alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0, footerRowCount: Int = 0
     ) throws(GridError) {
@@ -124,7 +124,7 @@ package struct Grid: Sendable, Hashable {
     }
 
     /// A grid of unit cells, one per slot, from rows of single-line texts. Short rows are padded with empty cells.
-    package static func units(
+    public static func units(
         _ rows: [[String]], alignments: [ColumnAlignment]? = nil, headerRowCount: Int = 0
     ) throws(GridError) -> Grid {
         let columnCount = max(rows.map(\.count).max() ?? 0, alignments?.count ?? 0)
@@ -162,7 +162,7 @@ package struct Grid: Sendable, Hashable {
     }
 
     /// Whether no cell spans rows or columns: in a tiling, exactly when there is one cell per slot (O(1)).
-    package var hasOnlyUnitCells: Bool { cells.count == rowCount * columnCount }
+    public var hasOnlyUnitCells: Bool { cells.count == rowCount * columnCount }
 
     /// Throws when the cells do not tile the grid or the alignments do not match the columns.
     func checkInvariants() throws(GridError) {
@@ -195,7 +195,7 @@ package struct Grid: Sendable, Hashable {
     }
 
     /// The index in `cells` of the cell covering each slot, row by row.
-    package func slotOwners() -> [Int] {
+    public func slotOwners() -> [Int] {
         var owner = [Int](repeating: 0, count: rowCount * columnCount)
         for (index, cell) in cells.enumerated() {
             for r in cell.rows {
@@ -206,12 +206,12 @@ package struct Grid: Sendable, Hashable {
     }
 
     /// The index in `cells` of the cell covering `(row, column)`, or nil outside the grid.
-    package func cellIndex(row: Int, column: Int) -> Int? {
+    public func cellIndex(row: Int, column: Int) -> Int? {
         cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
     }
 
     /// The cell covering `slot`, or nil outside the grid.
-    package func cell(at slot: Slot) -> GridCell? {
+    public func cell(at slot: Slot) -> GridCell? {
         cellIndex(row: slot.row, column: slot.column).map { cells[$0] }
     }
 }

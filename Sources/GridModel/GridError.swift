@@ -1,5 +1,5 @@
 /// Why a grid could not be built: its cells do not tile it.
-package enum GridError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum GridError: Error, Sendable, Hashable, CustomStringConvertible {
     case emptyGrid
     case alignmentCount(expected: Int, found: Int)
     case headerRowCount(Int)
@@ -9,7 +9,7 @@ package enum GridError: Error, Sendable, Hashable, CustomStringConvertible {
     case overlap(row: Int, column: Int)
     case uncoveredSlot(row: Int, column: Int)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .emptyGrid: "a grid needs at least one row and one column"
         case let .alignmentCount(expected, found): "expected \(expected) column alignments, found \(found)"
@@ -24,7 +24,7 @@ package enum GridError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why an edit on a grid was refused. `description` is the reason shown to the user.
-package enum GridEditError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum GridEditError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A row, column, slot or selection past the table's edges.
     case rowOutOfBounds(Int)
     case columnOutOfBounds(Int)
@@ -44,7 +44,7 @@ package enum GridEditError: Error, Sendable, Hashable, CustomStringConvertible {
     case rowSpanInBody(SlotRect)
     case noBodyRows
 
-    package var description: String {
+    public var description: String {
         switch self {
         case let .rowOutOfBounds(row): "row \(row + 1) is outside the table"
         case let .columnOutOfBounds(column): "column \(column + 1) is outside the table"

@@ -3,7 +3,7 @@ extension Grid {
     /// Refused when a cell meeting the rectangle sticks out of it, when the rectangle holds one cell,
     /// or when it crosses the line between header and body.
     /// The merged content is the non-blank contents of the merged cells in reading order, each keeping its lines.
-    package func merging(_ rect: SlotRect) throws(GridEditError) -> Grid {
+    public func merging(_ rect: SlotRect) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .merge(rect)) { throw refusal }
         let touched = cells.filter { $0.rect.intersects(rect) }
         let content = touched.filter { !$0.isBlank }.flatMap(\.lines)
@@ -16,7 +16,7 @@ extension Grid {
 
     /// Splits the spanning cell covering `(row, column)` into one unit cell per slot.
     /// The content stays in the top-left slot; the others are empty.
-    package func splitting(row: Int, column: Int) throws(GridEditError) -> Grid {
+    public func splitting(row: Int, column: Int) throws(GridEditError) -> Grid {
         if let refusal = refusal(of: .split(row: row, column: column)) { throw refusal }
         let index = cellIndex(row: row, column: column)!  // the refusal above checked it
         let cell = cells[index]

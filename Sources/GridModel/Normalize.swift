@@ -2,7 +2,7 @@ extension Grid {
     /// The grid with every row (column) boundary that all cells cross removed: such a line separates
     /// nothing, and no text format can show it. Content is untouched; spanning cells shrink.
     /// Grid tables print the normalized grid, so their text reads back to it exactly. Linear in the cells.
-    package func normalized() -> Grid {
+    public func normalized() -> Grid {
         let rowsKept = visibleLines(along: .rows), columnsKept = visibleLines(along: .columns)
         guard rowsKept.contains(false) || columnsKept.contains(false) else { return self }
         let rowIndex = Grid.newIndices(rowsKept), columnIndex = Grid.newIndices(columnsKept)

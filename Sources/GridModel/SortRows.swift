@@ -1,7 +1,7 @@
 import Foundation
 
 /// Direction of a sort by column.
-package enum SortOrder: Sendable, Hashable {
+public enum SortOrder: Sendable, Hashable {
     case ascending, descending
 }
 
