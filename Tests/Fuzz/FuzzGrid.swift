@@ -1,7 +1,7 @@
 // libFuzzer target: grid tables. A table that reads prints to text that reads back to the same grid,
 // and printing that again changes nothing.
-@testable import GridModel
-@testable import TextTables
+import GridModel
+import TextTables
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

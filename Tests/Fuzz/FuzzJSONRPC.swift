@@ -3,7 +3,7 @@
 // decoding never traps. The input's last byte chooses the line ends: of the blank line that ends the
 // garbage and of the frame's header, CRLF as the protocol says or LF only (which the reader accepts), so
 // that header blocks ended by `\n\n` are generated as well as the input's own.
-@testable import JSONRPC
+import JSONRPC
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

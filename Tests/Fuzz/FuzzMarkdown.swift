@@ -1,7 +1,7 @@
 // libFuzzer target: the Markdown table finder with the pipe- and grid-table parsers and printers.
 // Checks the engine's promises on every input, not only that nothing crashes. Seeds hold what readers
 // disagree on: byte-order marks, tabs in container prefixes, form feeds and vertical tabs, `$$` lines.
-@testable import TextTables
+import TextTables
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

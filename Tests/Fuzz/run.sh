@@ -12,11 +12,13 @@ targets=${*:-markdown grid jsonrpc}
 build=.build-fuzz
 mkdir -p "$build" Tests/Fuzz/crashes
 # lld: the default gold linker prints a warning for every sanitizer symbol it cannot export.
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld)
+# -package-name: the modules share `package` declarations, as SwiftPM builds them.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -use-ld=lld -package-name gridls)
 
 module() {  # name, sources, libraries it needs
     local name=$1; shift
-    local sources=(Sources/$name/*.swift)
+    local sources
+    mapfile -t sources < <(find "Sources/$name" -name '*.swift' | sort)  # modules keep files in folders
     swiftc "${flags[@]}" -emit-library -static -emit-module -module-name "$name" \
         -emit-module-path "$build/$name.swiftmodule" -I "$build" "${sources[@]}" -o "$build/lib$name.a"
 }

@@ -7,7 +7,7 @@ package struct GridTableParse: Sendable {
     package var diagnostics: [Diagnostic]
     /// True when some content line's `|` were off the border's columns and were matched by their order
     /// (text typed into a cell): printing re-lays the table.
-    var wasReLaid: Bool
+    package var wasReLaid: Bool
 }
 
 package enum GridTableParser {
