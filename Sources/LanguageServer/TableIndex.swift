@@ -162,7 +162,7 @@ struct TableIndex: Sendable {
     }
 
     static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {
-        TableReading(lines, region: region, options: options).diagnostics.map { place($0, in: lines, firstLine: region.firstLine) }
+        TableReading.diagnostics(lines, region: region, options: options).map { place($0, in: lines, firstLine: region.firstLine) }
     }
 
     /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.

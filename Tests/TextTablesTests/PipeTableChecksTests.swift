@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import TextTables
 
 /// The diagnostics of pipe tables: exact codes, severities, messages and ranges.
@@ -6,6 +7,20 @@ struct PipeTableChecksTests {
     func diagnostics(_ document: String) -> [Diagnostic] {
         let text = TextLines(document)
         return DocumentFormatter.diagnostics(text, scan: MarkdownScanner.scan(text))
+    }
+
+    /// The index checks rows one at a time without keeping the table: the same diagnostics as the table's.
+    @Test func rowByRowChecksAgreeWithTheTables() {
+        var compared = 0
+        for seed in UInt64(0)..<300 {
+            var generator = RandomDocument(seed: seed)
+            let text = TextLines(generator.make())
+            for region in MarkdownScanner.scan(text).tables where region.kind == .pipe {
+                #expect(PipeTableChecks.check(text, region: region) == PipeTableChecks.check(PipeTable.parse(text, region: region)), "seed \(seed)")
+                compared += 1
+            }
+        }
+        #expect(compared > 200)  // 266 tables in these 300 documents
     }
 
     @Test func extraCellsAreAWarningOverTheCellsThatAreNotRendered() {

@@ -220,7 +220,7 @@ package enum DocumentFormatter {
 
     /// Every diagnostic of the document: those found while scanning and each table's, in document order.
     package static func diagnostics(_ text: TextLines, scan: TableScan, options: FormatOptions) -> [Diagnostic] {
-        let tables = scan.tables.flatMap { TableReading(text, region: $0, options: options).diagnostics }
+        let tables = scan.tables.flatMap { TableReading.diagnostics(text, region: $0, options: options) }
         return (scan.diagnostics + tables).sorted(by: inDocumentOrder)
     }
 

@@ -70,19 +70,28 @@ package struct PipeTable: Sendable {
 
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
     package static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
-        let b = text.bytes
+        var table = PipeTable(bytes: text.bytes, alignments: alignments(text, region: region), rowCapacity: region.contentStarts.count)
+        forEachRow(text, region: region) { _, cells in table.appendRow(cells) }
+        return table
+    }
+
+    /// The alignments the delimiter row (line 1 of the table) gives.
+    static func alignments(_ text: TextLines, region: TableRegion) -> [ColumnAlignment] {
         let delimiterEnd = text.contentEnd(region.firstLine + 1)
-        let (_, delimiterText) = BlockSyntax.indentation(b, region.contentStarts[1], delimiterEnd)
-        let alignments = PipeRowSyntax.delimiterRow(b, delimiterText, delimiterEnd) ?? []
-        var table = PipeTable(bytes: b, alignments: alignments, rowCapacity: region.contentStarts.count)
+        let (_, delimiterText) = BlockSyntax.indentation(text.bytes, region.contentStarts[1], delimiterEnd)
+        return PipeRowSyntax.delimiterRow(text.bytes, delimiterText, delimiterEnd) ?? []
+    }
+
+    /// Each row's trimmed cell ranges in turn (row 0 the header, the delimiter row skipped), in one
+    /// buffer reused from row to row: what `parse` keeps, and what a check can read without keeping it.
+    static func forEachRow(_ text: TextLines, region: TableRegion, _ body: (_ row: Int, _ cells: [Range<Int>]) -> Void) {
         var rowCells: [Range<Int>] = []
         for (offset, start) in region.contentStarts.enumerated() where offset != 1 {
             let end = text.contentEnd(region.firstLine + offset)
-            let (_, p) = BlockSyntax.indentation(b, start, end)
+            let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
             rowCells.removeAll(keepingCapacity: true)
-            PipeRowSyntax.appendCells(b, p, end, to: &rowCells)
-            table.appendRow(rowCells)
+            PipeRowSyntax.appendCells(text.bytes, p, end, to: &rowCells)
+            body(offset == 0 ? 0 : offset - 1, rowCells)
         }
-        return table
     }
 }

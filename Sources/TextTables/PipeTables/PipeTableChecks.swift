@@ -2,30 +2,55 @@ import GridModel
 
 /// Checks on pipe tables, each giving a diagnostic with a stable code.
 package enum PipeTableChecks {
-    /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer.
+    /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer,
+    /// and a cell GitHub would read otherwise after a pipe.
     package static func check(_ table: PipeTable) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        if let cell = table.cellUnprintableAfterPipe {
-            diagnostics.append(Diagnostic(
-                code: .ambiguousTable, severity: .warning,
-                message: Diagnostic.Message.unprintableAfterPipe,
-                range: cell))
+        var checker = RowChecker(bytes: table.bytes, columnCount: table.columnCount)
+        for r in 0..<table.rowCount { checker.visit(row: r, cells: table.cells(ofRow: r)) }
+        return checker.diagnostics
+    }
+
+    /// `check` of the table at `region`, reading its rows one at a time without keeping them (the index
+    /// checks every table of a 100 MB document when it opens, and keeps only the diagnostics).
+    package static func check(_ text: TextLines, region: TableRegion) -> [Diagnostic] {
+        var checker = RowChecker(bytes: text.bytes, columnCount: PipeTable.alignments(text, region: region).count)
+        PipeTable.forEachRow(text, region: region) { row, cells in checker.visit(row: row, cells: cells) }
+        return checker.diagnostics
+    }
+
+    /// The checks, row by row.
+    private struct RowChecker {
+        let bytes: [UInt8]
+        let columnCount: Int
+        private var unprintable: Range<Int>?
+        private var rows: [Diagnostic] = []
+
+        init(bytes: [UInt8], columnCount: Int) {
+            self.bytes = bytes
+            self.columnCount = columnCount
         }
-        let expected = table.columnCount
-        for r in 1..<max(1, table.rowCount) {
-            let cells = Array(table.cells(ofRow: r))
-            guard !cells.isEmpty else { continue }
-            if cells.count > expected {
-                diagnostics.append(Diagnostic(
-                    code: .extraCells, severity: .warning, message: Diagnostic.Message.extraCells(cells.count, header: expected),
-                    range: cells[expected].lowerBound..<cells[cells.count - 1].upperBound))
-            } else if cells.count < expected {
-                diagnostics.append(Diagnostic(
-                    code: .missingCells, severity: .information, message: Diagnostic.Message.missingCells(cells.count, header: expected),
-                    range: cells[0].lowerBound..<cells[cells.count - 1].upperBound))
+
+        var diagnostics: [Diagnostic] {
+            let ambiguous = unprintable.map {
+                Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.unprintableAfterPipe, range: $0)
+            }
+            return (ambiguous.map { [$0] } ?? []) + rows
+        }
+
+        mutating func visit(row: Int, cells: some BidirectionalCollection<Range<Int>>) {
+            if unprintable == nil { unprintable = cells.first { PipeRowSyntax.startsWithSkippedSpace(bytes[$0]) } }
+            guard row > 0, let first = cells.first, let last = cells.last else { return }
+            if cells.count > columnCount {
+                let extra = cells[cells.index(cells.startIndex, offsetBy: columnCount)]
+                rows.append(Diagnostic(
+                    code: .extraCells, severity: .warning, message: Diagnostic.Message.extraCells(cells.count, header: columnCount),
+                    range: extra.lowerBound..<last.upperBound))
+            } else if cells.count < columnCount {
+                rows.append(Diagnostic(
+                    code: .missingCells, severity: .information, message: Diagnostic.Message.missingCells(cells.count, header: columnCount),
+                    range: first.lowerBound..<last.upperBound))
             }
         }
-        return diagnostics
     }
 
     /// The diagnostics of a pipe table with their quick fixes: fill short rows with empty cells; for extra

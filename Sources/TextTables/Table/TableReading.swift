@@ -49,6 +49,12 @@ package struct TableReading: Sendable {
         }
     }
 
+    /// The diagnostics of the table at `region` without keeping a reading: a pipe table's rows are checked
+    /// one at a time (what the server's index does for every table, on open too).
+    package static func diagnostics(_ text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
+        region.kind == .pipe ? PipeTableChecks.check(text, region: region) : TableReading(text, region: region, options: options).diagnostics
+    }
+
     /// The diagnostics, each with its quick fixes.
     package func diagnosticsWithFixes() -> [Diagnostic] {
         guard case .pipe(let table) = content else { return diagnostics }
