@@ -9,7 +9,7 @@ system) and that of the floor, scripts/floor/align.c (a C two-pass aligner, cc -
 beside it, and their ratio (for pipe tables; the floor does not read grid tables). pipe-100.md is
 mostly process start: its ratio is the start-up row.
 """
-import argparse, os, statistics, subprocess, sys, tempfile, time
+import argparse, benchlib, os, statistics, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -32,26 +32,14 @@ def build_floor():
     subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "scripts", "floor", "align.c")], check=True)
     return binary
 
-def build_release():
-    """The binary as README.md says to build it: release, with the Swift runtime linked in."""
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "gridls"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    return os.path.join(ROOT, ".build", "release", "gridls")
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--corpus")
-    parser.add_argument("--binary", help="a gridls binary to measure instead of building this checkout's")
-    parser.add_argument("--quick", action="store_true", help="one run each: CI's check that the benchmark runs")
+    benchlib.add_common_arguments(parser, "one run each: CI's check that the benchmark runs")
     args = parser.parse_args()
     if args.quick:
         args.runs = 1
-    binary = args.binary or build_release()
-    corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
-    if not args.corpus:
-        generator = os.path.join(ROOT, "scripts", "gen_corpus.py")
-        subprocess.run([sys.executable, generator, corpus], check=True)
+    binary, corpus = benchlib.binary_and_corpus(args)
     make_same_size_pair(corpus)
     floor = build_floor()
     print("%-22s %10s %9s %8s %8s %9s %9s %6s" % ("input", "bytes", "median s", "MB/s", "peak MB", "CPU ms", "floor ms", "ratio"))

@@ -11,7 +11,7 @@ the next ones.
 
 Usage: scripts/bench_lsp.py [--edits N] [--corpus DIR] [--binary PATH] [--quick]
 """
-import argparse, os, random, statistics, subprocess, sys, tempfile, time
+import argparse, benchlib, os, random, statistics, subprocess, sys, tempfile, time
 
 from lsp_session import Session
 
@@ -132,31 +132,19 @@ def big_answers(binary, corpus, quick):
         server.send({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
             "textDocument": {"uri": "file:///big.md", "version": n + 2},
             "contentChanges": [{"range": {"start": {"line": rows + 3, "character": 0}, "end": {"line": rows + 3, "character": 0}}, "text": "x"}]}})
-        # The answer to a request sent after the change comes once the change is handled (and any push sent).
-        timed_answer(server, 100 + n, "textDocument/documentSymbol", {"textDocument": {"uri": "file:///big.md"}})
+        server.settle(100 + n)  # handled, and pushed if the diagnostics changed
         times.append(time.perf_counter() - start)
     server.stop()
     print("%-44s %10.3f %10s %10s" % ("keystroke among %s diagnostics (median)" % format(rows, ","), statistics.median(times), "-", "-"))
 
-def build_release():
-    """The binary as README.md says to build it: release, with the Swift runtime linked in."""
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "gridls"], cwd=ROOT, check=True,
-                   stdout=subprocess.DEVNULL)
-    return os.path.join(ROOT, ".build", "release", "gridls")
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--edits", type=int, default=1000)
-    parser.add_argument("--corpus")
-    parser.add_argument("--binary", help="a gridls binary to measure instead of building this checkout's")
-    parser.add_argument("--quick", action="store_true", help="small sizes and few runs: CI's check that the benchmark runs")
+    benchlib.add_common_arguments(parser, "small sizes and few runs: CI's check that the benchmark runs")
     args = parser.parse_args()
     if args.quick:
         args.edits = min(args.edits, 50)
-    binary = args.binary or build_release()
-    corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
-    if not args.corpus:
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen_corpus.py"), corpus], check=True)
+    binary, corpus = benchlib.binary_and_corpus(args)
     with open(os.path.join(corpus, "many-tables.md"), encoding="utf-8") as f:
         many = f.read()
     # 5 MB with the corpus's 2,000 tables: prose paragraphs between its sections.

@@ -1,0 +1,24 @@
+"""What the benchmark scripts share: their common options, the release build README.md describes, and
+the corpus of scripts/gen_corpus.py."""
+import os, subprocess, sys, tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+def add_common_arguments(parser, quick_help):
+    parser.add_argument("--corpus", help="a corpus made by scripts/gen_corpus.py (else one is made)")
+    parser.add_argument("--binary", help="a gridls binary to measure instead of building this checkout's")
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+
+def build_release():
+    """The binary as README.md says to build it: release, with the Swift runtime linked in."""
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "gridls"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    return os.path.join(ROOT, ".build", "release", "gridls")
+
+def binary_and_corpus(args):
+    """The binary to measure and the corpus folder, built and generated unless the options name them."""
+    binary = args.binary or build_release()
+    corpus = args.corpus or tempfile.mkdtemp(prefix="gridls-corpus-")
+    if not args.corpus:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "gen_corpus.py"), corpus], check=True)
+    return binary, corpus
