@@ -1,0 +1,137 @@
+import GridModel
+
+/// Where a table key moves the cursor, as Org mode's <Tab>, <S-Tab> and <Enter> do.
+package enum NavigationDirection: String, Sendable, CaseIterable {
+    /// The next cell in reading order; past the last one, the first cell of a new row.
+    case nextCell
+    /// The previous cell in reading order; the first cell stays where it is.
+    case previousCell
+    /// The same column in the row below the cell; past the last row, a new row.
+    case nextRow
+}
+
+/// One navigation step: the edits to the table's text (realigned, and a row added when moving past the
+/// end), and where the cursor goes in the text those edits make: the start of the target cell's text
+/// (after its padding when the cell is blank), so typing goes straight into it.
+package struct CellNavigation: Sendable, Hashable {
+    package var edits: [TextEdit]
+    /// The cursor's line after the edits, counted from the table's first line, and its byte in that line.
+    package var line: Int
+    package var byte: Int
+    /// The text of that line after the edits (to count its characters as an editor does).
+    package var lineText: [UInt8]
+}
+
+extension TableReading {
+    /// The step from the cell at `offset` in `direction`; nil when the offset is on no cell of this table
+    /// or the table cannot be read (the key keeps its usual meaning there). Spanning and multi-line cells
+    /// are one stop each; a pipe table's delimiter row and a grid table's rules are never stops.
+    package func navigate(from offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax) -> CellNavigation? {
+        guard case .success(let grid) = grid, let slot = cursorSlot(offset, in: grid) else { return nil }
+        let order = grid.cells.map(\.rect).sorted { ($0.rows.lowerBound, $0.columns.lowerBound) < ($1.rows.lowerBound, $1.columns.lowerBound) }
+        guard let here = order.firstIndex(where: { $0.rows.contains(slot.row) && $0.columns.contains(slot.column) }) else { return nil }
+        let target: Slot
+        switch direction {
+        case .nextCell:
+            target = here + 1 < order.count ? order[here + 1].origin : Slot(row: grid.rowCount, column: 0)
+        case .previousCell:
+            target = order[max(here - 1, 0)].origin
+        case .nextRow:
+            target = Slot(row: order[here].rows.upperBound, column: slot.column)
+        }
+        let edits: [TextEdit]
+        if target.row == grid.rowCount {
+            guard case .success(let done) = apply(.edit(.insertRow(at: grid.rowCount)), syntax: syntax) else { return nil }
+            edits = done.edits
+        } else {
+            edits = (try? formattingEdits().get()) ?? []
+        }
+        let after = edits.isEmpty ? self : reading(after: edits)
+        guard let offset = after.textStart(of: target) else { return nil }
+        let line = after.text.line(containing: offset)
+        let lineText = Array(after.text.bytes[after.text.starts[line]..<after.text.contentEnd(line)])
+        return CellNavigation(edits: edits, line: line - after.region.firstLine, byte: offset - after.text.starts[line], lineText: lineText)
+    }
+
+    /// The slot under the cursor, inside the grid; on a grid table's rule, the slot below it (or above,
+    /// on the bottom rule) at the same byte column.
+    private func cursorSlot(_ offset: Int, in grid: Grid) -> Slot? {
+        let line = text.line(containing: offset)
+        var found = slots(at: [offset])[0]
+        for neighbour in [line + 1, line - 1] where found == nil && region.lines.contains(neighbour) {
+            found = slots(at: [min(text.starts[neighbour] + offset - text.starts[line], text.contentEnd(neighbour))])[0]
+        }
+        guard var slot = found.map({ Slot(row: min($0.row, grid.rowCount - 1), column: min($0.column, grid.columnCount - 1)) }) else { return nil }
+        // A grid reader gives a spanning cell's first column: the cursor may be under a later one.
+        if case .grid(_, let reader, _) = content, let cell = grid.cell(at: slot),
+           let column = reader.column(line: line - region.firstLine, offset: offset), cell.columns.contains(column) {
+            slot.column = column
+        }
+        return slot
+    }
+
+    /// This table read again after `edits`: each line keeps the prefix of the line at its offset (or the
+    /// last line's), as `DocumentFormatter.lineEdits` places them.
+    private func reading(after edits: [TextEdit]) -> TableReading {
+        let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
+        let shifted = edits.map { TextEdit(range: ($0.range.lowerBound - tableStart)..<($0.range.upperBound - tableStart), newText: $0.newText) }
+        let bytes = DocumentFormatter.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd]))
+        let lines = TextLines(bytes)
+        let prefixLengths = region.contentStarts.indices.map { region.contentStarts[$0] - text.starts[region.firstLine + $0] }
+        // Bytes ending in a line break have a last, empty line that is not the table's.
+        let count = bytes.last == 0x0A ? lines.count - 1 : lines.count
+        let starts = (0..<count).map { lines.starts[$0] + prefixLengths[min($0, prefixLengths.count - 1)] }
+        let moved = TableRegion(kind: region.kind, firstLine: 0, contentStarts: starts, syntax: region.syntax)
+        return TableReading(lines, region: moved, options: options)
+    }
+
+    /// Where the text of the cell at `slot` starts: its first non-blank character on its first line that
+    /// has one, or one space into a blank cell. Nil when the slot is past the table.
+    func textStart(of slot: Slot) -> Int? {
+        switch content {
+        case .pipe:
+            let lineInTable = slot.row == 0 ? 0 : slot.row + 1
+            guard lineInTable < region.contentStarts.count else { return nil }
+            let start = region.contentStarts[lineInTable], end = text.contentEnd(region.firstLine + lineInTable)
+            let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
+            let cells = PipeTable.rowCells(text.bytes, from: p, to: end)
+            guard let cell = cells.indices.contains(slot.column) ? cells[slot.column] : cells.last else { return nil }
+            guard cell.isEmpty else { return cell.lowerBound }
+            var open = cell.lowerBound  // back over the blank cell's spaces to just after its opening pipe
+            while open > p && (text.bytes[open - 1] == 0x20 || text.bytes[open - 1] == 0x09) { open -= 1 }
+            return min(open + 1, cell.lowerBound)
+        case .grid(let grid, let reader, _):
+            guard let cell = grid.cell(at: slot) else { return nil }
+            return reader.textStart(of: cell.rect)
+        case .unreadable:
+            return nil
+        }
+    }
+}
+
+extension GridTableReader {
+    /// The column whose lines enclose byte `offset` of line `i`, whatever cell spans it.
+    func column(line i: Int, offset: Int) -> Int? {
+        guard let x = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) else { return nil }
+        return (0..<intervals).first { xs[$0] <= x && x < xs[$0 + 1] }
+    }
+
+    /// Where the text of the cell at `rect` starts in the document: its first non-blank character, or one
+    /// space into its first line when it is blank.
+    func textStart(of rect: SlotRect) -> Int {
+        let top = borders[rect.rows.lowerBound] + 1
+        for i in top..<borders[rect.rows.upperBound] {
+            let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
+            let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
+            if let x = (from..<to).first(where: { lines[i].char($0) != G.space }), x < lines[i].width {
+                return lines[i].offset(x)
+            }
+        }
+        let from = separatorColumn(line: top, boundary: rect.columns.lowerBound) + 1
+        return lines[top].offset(min(from + 1, separatorColumn(line: top, boundary: rect.columns.upperBound)))
+    }
+}
+
+private extension SlotRect {
+    var origin: Slot { Slot(row: rows.lowerBound, column: columns.lowerBound) }
+}
