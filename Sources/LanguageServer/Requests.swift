@@ -1,4 +1,5 @@
 import JSONRPC
+import TextTables
 
 /// The parameters of a method the server handles, read once from JSON into typed values, with the
 /// method's name beside them (as sourcekit-lsp's request types are): handlers take these, never raw
@@ -197,5 +198,22 @@ struct DidChangeConfigurationParams: MethodParams {
     let settings: JSON?
     init(_ params: Params) {
         settings = params.optional("settings").flatMap { $0 == .null ? nil : $0 }
+    }
+}
+
+/// `gridls/navigateCell`: the cursor and the key's direction (protocol/README.md).
+struct NavigateCellParams: MethodParams {
+    static let method = "gridls/navigateCell"
+    let uri: String
+    let position: Position
+    let direction: NavigationDirection
+    init(_ params: Params) throws(ResponseError) {
+        uri = try params.uri()
+        position = try params.position()
+        let names = NavigationDirection.allCases.map(\.rawValue)
+        guard let direction = params.optional("direction")?.string.flatMap(NavigationDirection.init(rawValue:)) else {
+            throw .invalidParams("params.direction must be one of \(names.joined(separator: ", "))")
+        }
+        self.direction = direction
     }
 }

@@ -74,6 +74,7 @@ package final class Server {
         case "textDocument/foldingRange": return try foldingRanges(DocumentParams(params))
         case SelectionRangeParams.method: return try selectionRanges(SelectionRangeParams(params))
         case HoverParams.method: return try hover(HoverParams(params))
+        case NavigateCellParams.method: return try navigateCell(NavigateCellParams(params))
         case "gridls/documentState": return try documentState(DocumentParams(params))
         default:
             throw ResponseError(code: ErrorCode.methodNotFound, message: "unknown method \(method)")

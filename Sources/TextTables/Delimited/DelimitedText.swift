@@ -11,12 +11,15 @@ package enum DelimitedText {
     }
 
     /// The separator Org's `org-table-convert-region` would choose: tabs when every line has one, else
-    /// commas when every line has one, else runs of spaces. Blank lines are not counted.
-    package static func separator(of lines: [Substring]) -> Separator {
-        let lines = lines.filter { !$0.allSatisfy(\.isWhitespace) }
+    /// commas when every line has one, else runs of spaces. Blank lines are not counted, and a CSV field
+    /// in quotes may run over lines: commas are chosen when every record has one.
+    package static func separator(of text: String) -> Separator {
+        let lines = lines(text)
         if !lines.isEmpty && lines.allSatisfy({ $0.contains("\t") }) { return .tab }
         if !lines.isEmpty && lines.allSatisfy({ $0.contains(",") }) { return .comma }
-        return .spaces
+        var reader = CSVReader(text)
+        let records = reader.rows().filter { $0 != [""] }
+        return !records.isEmpty && text.contains("\"") && records.allSatisfy({ $0.count > 1 }) ? .comma : .spaces
     }
 
     /// The rows of `text` (lines ended by LF or CRLF) split by `separator`; blank lines are skipped, and
