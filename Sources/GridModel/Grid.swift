@@ -207,7 +207,15 @@ public struct Grid: Sendable, Hashable {
 
     /// The index in `cells` of the cell covering `(row, column)`, or nil outside the grid.
     public func cellIndex(row: Int, column: Int) -> Int? {
-        cells.firstIndex { $0.rows.contains(row) && $0.columns.contains(column) }
+        guard (0..<rowCount).contains(row), (0..<columnCount).contains(column) else { return nil }
+        // Cells are in reading order: the owner is among those starting at or above `row`, most often one
+        // of the last of them (an editor asks at every cursor move, in tables of any length).
+        var low = 0, high = cells.count
+        while low < high {
+            let middle = (low + high) / 2
+            if cells[middle].rows.lowerBound <= row { low = middle + 1 } else { high = middle }
+        }
+        return cells[..<low].lastIndex { $0.rows.contains(row) && $0.columns.contains(column) }
     }
 
     /// The cell covering `slot`, or nil outside the grid.

@@ -20,6 +20,9 @@ extension Server {
                 if let json = codeAction(command, action, target, document, start: start, end: end) { actions.append(json) }
             }
         }
+        if wanted("refactor.rewrite"), linesToConvert(document, start: start, end: end) != nil {
+            actions.append(linesToTableAction(document, start: start, end: end))
+        }
         // Formatting the whole document is offered only when asked for by kind (on save, or a "source
         // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
         if only != nil && wanted("source.fixAll.gridls") {
@@ -62,6 +65,24 @@ extension Server {
         return json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
     }
 
+    /// "Convert lines to table" on a selection of lines outside tables: its edit is made when chosen.
+    private func linesToTableAction(_ document: OpenDocument, start: LinePosition, end: LinePosition) -> JSON {
+        let command = TextCommand.linesToTable
+        let arguments = commandArguments(document, start: start, end: end)
+        let json: JSON = [
+            "title": .string(command.title), "kind": "refactor.rewrite",
+            "data": ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)],
+        ]
+        if client.codeActionResolvesEdits { return json }
+        if client.applyEdit {
+            return json.setting("command", ["title": .string(command.title), "command": .string(command.name), "arguments": [arguments]])
+        }
+        guard let (_, edits, _) = try? linesToTableEdits(CommandArgument(uri: document.uri, range: (document.lspPosition(start, encoding), document.lspPosition(end, encoding)))) else {
+            return json
+        }
+        return json.setting("edit", workspaceEdit(document, edits))
+    }
+
     func commandArguments(_ document: OpenDocument, start: LinePosition, end: LinePosition) -> JSON {
         ["uri": .string(document.uri), "range": document.lspRange(start, end, encoding)]
     }
@@ -77,6 +98,7 @@ extension Server {
 
     /// The edits of a `gridls.*` command with its `{uri, range}` argument.
     func commandEdits(_ name: String, _ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
+        if name == TextCommand.linesToTable.name { return try linesToTableEdits(argument) }
         guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
             throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
         }
@@ -93,6 +115,11 @@ extension Server {
     }
 
     func executeCommand(_ params: ExecuteCommandParams) throws(ResponseError) -> JSON {
+        switch params.command {
+        case TextCommand.copyTableAsCSV.name: return try copyTableAsCSV(params.argument)
+        case TextCommand.insertTable.name: return try insertTable(params.argument)
+        default: break
+        }
         let (document, edits, title) = try commandEdits(params.command, params.argument)
         let answer = ask("workspace/applyEdit", ["label": .string(title), "edit": workspaceEdit(document, edits)])
         guard case .success(let reply)? = answer else { return ["applied": false, "failureReason": "the client did not apply the edit"] }

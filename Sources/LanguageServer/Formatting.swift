@@ -21,10 +21,14 @@ extension Server {
     }
 
     func lspEdit(_ edit: TextEdit, in local: OpenDocument.LocalTable, _ document: OpenDocument) -> JSON {
-        [
-            "range": document.lspRange(document.position(edit.range.lowerBound, in: local), document.position(edit.range.upperBound, in: local), encoding),
-            "newText": .string(String(decoding: edit.newText, as: UTF8.self)),
-        ]
+        lspEdit(edit, in: local.text, firstLine: local.firstLine, document)
+    }
+
+    /// An edit of a copy of the document's lines from `firstLine`, as an LSP text edit.
+    func lspEdit(_ edit: TextEdit, in lines: TextLines, firstLine: Int, _ document: OpenDocument) -> JSON {
+        let start = document.position(edit.range.lowerBound, in: lines, firstLine: firstLine)
+        let end = document.position(edit.range.upperBound, in: lines, firstLine: firstLine)
+        return ["range": document.lspRange(start, end, encoding), "newText": .string(String(decoding: edit.newText, as: UTF8.self))]
     }
 
     /// The options of a formatting request: the settings, with the editor's `options.tabSize` for tabs.

@@ -22,7 +22,7 @@ struct ClientCapabilities {
 }
 
 extension Server {
-    static let commands = TableCommand.allCases.map(\.name)
+    static let commands = TableCommand.allCases.map(\.name) + TextCommand.allCases.map(\.name)
 
     func initialize(_ params: InitializeParams) throws(ResponseError) -> JSON {
         guard state == .uninitialized else { throw ResponseError(code: ErrorCode.invalidRequest, message: "initialize was already sent") }
@@ -49,6 +49,7 @@ extension Server {
                 "foldingRangeProvider": true,
                 "selectionRangeProvider": true,
                 "hoverProvider": true,
+                "experimental": ["gridls": ["navigateCell": true]],
             ],
             "serverInfo": ["name": "gridls", "version": .string(gridlsVersion)],
         ]

@@ -49,8 +49,13 @@ struct OpenDocument: Sendable {
 
     /// Document (line, byte) of an offset into a local table buffer.
     func position(_ offset: Int, in local: LocalTable) -> LinePosition {
-        let line = local.text.line(containing: offset)
-        return LinePosition(local.firstLine + line, offset - local.text.starts[line])
+        position(offset, in: local.text, firstLine: local.firstLine)
+    }
+
+    /// Document (line, byte) of an offset into a copy of the document's lines from `firstLine`.
+    func position(_ offset: Int, in lines: TextLines, firstLine: Int) -> LinePosition {
+        let line = lines.line(containing: offset)
+        return LinePosition(firstLine + line, offset - lines.starts[line])
     }
 
     /// Offset in a local table buffer of a document (line, byte) inside the table.

@@ -74,9 +74,24 @@ struct CodeActionParams: MethodParams {
 struct CommandArgument {
     let uri: String
     let range: (start: Position, end: Position)
+    /// `rows` and `columns` of `gridls.insertTable` (nil when absent).
+    let size: (rows: Int, columns: Int)?
+    init(uri: String, range: (start: Position, end: Position)) {
+        (self.uri, self.range, size) = (uri, range, nil)
+    }
+
     init(_ argument: Params) throws(ResponseError) {
         uri = try argument.string("uri")
         range = try argument.range()
+        guard argument.optional("rows") != nil || argument.optional("columns") != nil else {
+            size = nil
+            return
+        }
+        guard let rows = argument.optional("rows")?.int, let columns = argument.optional("columns")?.int,
+              (1...10_000).contains(rows), (1...1_000).contains(columns) else {
+            throw .invalidParams("\(argument.path).rows and .columns must be whole numbers from 1 (at most 10,000 rows, 1,000 columns)")
+        }
+        size = (rows, columns)
     }
 }
 

@@ -13,7 +13,7 @@ struct CellNavigationTests {
         let text = TextLines(marked.replacingCharacters(in: caretRange, with: ""))
         guard let region = syntax.scan(text).tables.first(where: { $0.lines.contains(text.line(containing: offset)) }) else { return nil }
         let reading = TableReading(text, region: region, options: .init())
-        guard let step = reading.navigate(from: offset, direction, syntax: syntax) else { return nil }
+        guard let step = reading.navigate(from: offset, direction, syntax: syntax, isFormatted: nil) else { return nil }
         let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
         let line = region.firstLine + step.line
         #expect(Array(after.bytes[after.starts[line]..<after.contentEnd(line)]) == step.lineText)
@@ -53,7 +53,7 @@ struct CellNavigationTests {
     @Test func anAlignedTableIsNotEdited() throws {
         let text = TextLines("| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
         let reading = TableReading(text, region: DocumentSyntax.markdown.scan(text).tables[0], options: .init())
-        let step = try #require(reading.navigate(from: 2, .nextCell, syntax: .markdown))
+        let step = try #require(reading.navigate(from: 2, .nextCell, syntax: .markdown, isFormatted: nil))
         #expect(step.edits.isEmpty)
         #expect((step.line, step.byte) == (0, 8))
     }
@@ -97,8 +97,41 @@ struct CellNavigationTests {
         #expect(step(from, .nextCell) == "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n")
     }
 
+    @Test func textTypedIntoAGridCellIsReLaidOnTheWayOut() {
+        #expect(step("+---+---+---+\n| a | bcd‸ | c |\n+---+---+---+\n| d | e | f |\n+---+---+---+\n", .nextCell)
+            == "+---+-----+---+\n| a | bcd | ‸c |\n+---+-----+---+\n| d | e   | f |\n+---+-----+---+\n")
+        #expect(step("+---+---+\n| a | b |\n+===+===+\n| 表‸ |   |\n+---+---+\n", .nextRow)
+            == "+----+---+\n| a  | b |\n+====+===+\n| 表 |   |\n+----+---+\n| ‸   |   |\n+----+---+\n")
+    }
+
     @Test func outsideTablesAndInUnreadableTablesNothingHappens() {
         #expect(step("Intro‸\n\n| a | b |\n|---|---|\n", .nextCell) == nil)
         #expect(step("+---+---+\n| a‸ | b |\n+---+--+\n", .nextCell) == nil)
+    }
+}
+
+/// A table begun on one line with <Tab> or <Enter>, as in Org.
+struct TableBegunTests {
+    func begun(_ marked: String, _ direction: NavigationDirection) -> String? {
+        let caretRange = marked.range(of: "‸")!
+        let offset = marked.utf8.distance(from: marked.startIndex, to: caretRange.lowerBound)
+        let line = Array(marked.replacingCharacters(in: caretRange, with: "").utf8)
+        guard let made = TablesFromText.tableBegun(on: line, at: offset, direction, terminator: [0x0A], options: .init()) else { return nil }
+        let text = TextLines(made.newText)
+        var bytes = made.newText
+        bytes.insert(contentsOf: Array("‸".utf8), at: text.starts[made.line] + made.byte)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func aHeaderLineBecomesATable() {
+        #expect(begun("| Name‸ | Age", .nextCell) == "| Name | ‸Age |\n| ---- | --- |")
+        #expect(begun("|Name|Age‸", .nextCell) == "| Name | Age |\n| ---- | --- |\n| ‸     |     |")
+        #expect(begun("  | Name | Age‸ |", .nextRow) == "  | Name | Age |\n  | ---- | --- |\n  |      | ‸    |")
+    }
+
+    @Test func otherLinesAreLeftAlone() {
+        #expect(begun("Name | Age‸", .nextCell) == nil)
+        #expect(begun("    | code‸ |", .nextCell) == nil)
+        #expect(begun("| Name‸ |", .previousCell) == nil)
     }
 }

@@ -82,3 +82,24 @@ package enum TablesFromText {
         text.count > 1 && !text.terminator(0).isEmpty ? Array(text.terminator(0)) : [0x0A]
     }
 }
+
+extension TablesFromText {
+    /// A pipe table begun on one line, as Org begins one: `| Name | Age` typed where there is no table,
+    /// then <Tab> or <Enter>. The line becomes a header with a delimiter row under it, and the step goes on
+    /// from the cell at `offset` (a byte in `line`, which has no terminator). The line's new text (the
+    /// table), and the cursor's line in it and byte. Nil when the line does not start with `|` after its
+    /// indentation, or for `previousCell` (there is no cell before).
+    package static func tableBegun(
+        on line: [UInt8], at offset: Int, _ direction: NavigationDirection, terminator: [UInt8], options: FormatOptions
+    ) -> (newText: [UInt8], line: Int, byte: Int)? {
+        let (columns, p) = BlockSyntax.indentation(line, 0, line.count)
+        guard direction != .previousCell, columns < 4, p < line.count, line[p] == PipeRowSyntax.pipe,
+              let cells = PipeRowSyntax.cells(line, p, line.count) else { return nil }
+        let delimiter = Array(line[..<p]) + Array(("|" + String(repeating: "---|", count: cells.count)).utf8)
+        let text = TextLines(line + terminator + delimiter)
+        guard let region = DocumentSyntax.markdown.scan(text).tables.first, region.lines == 0..<2 else { return nil }
+        let reading = TableReading(text, region: region, options: options)
+        guard let step = reading.navigate(from: min(offset, line.count), direction, syntax: .markdown, isFormatted: nil) else { return nil }
+        return (DocumentFormatter.apply(step.edits, to: text.bytes), step.line, step.byte)
+    }
+}

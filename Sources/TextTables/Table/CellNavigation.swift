@@ -26,23 +26,29 @@ extension TableReading {
     /// The step from the cell at `offset` in `direction`; nil when the offset is on no cell of this table
     /// or the table cannot be read (the key keeps its usual meaning there). Spanning and multi-line cells
     /// are one stop each; a pipe table's delimiter row and a grid table's rules are never stops.
-    package func navigate(from offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax) -> CellNavigation? {
-        guard case .success(let grid) = grid, let slot = cursorSlot(offset, in: grid) else { return nil }
-        let order = grid.cells.map(\.rect).sorted { ($0.rows.lowerBound, $0.columns.lowerBound) < ($1.rows.lowerBound, $1.columns.lowerBound) }
-        guard let here = order.firstIndex(where: { $0.rows.contains(slot.row) && $0.columns.contains(slot.column) }) else { return nil }
+    ///
+    /// `isFormatted` says whether formatting would leave the table as it is, when the caller knows (nil:
+    /// find out): a step in an aligned table then costs what it touches.
+    package func navigate(from offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax, isFormatted: Bool?) -> CellNavigation? {
+        if case .unreadable(let diagnostics) = content { return navigateRepairingDrift(diagnostics, from: offset, direction, syntax: syntax) }
+        guard case .success(let grid) = grid, let slot = cursorSlot(offset, in: grid),
+              let here = grid.cellIndex(row: slot.row, column: slot.column) else { return nil }
+        let cells = grid.cells  // in reading order
         let target: Slot
         switch direction {
         case .nextCell:
-            target = here + 1 < order.count ? order[here + 1].origin : Slot(row: grid.rowCount, column: 0)
+            target = here + 1 < cells.count ? cells[here + 1].rect.origin : Slot(row: grid.rowCount, column: 0)
         case .previousCell:
-            target = order[max(here - 1, 0)].origin
+            target = cells[max(here - 1, 0)].rect.origin
         case .nextRow:
-            target = Slot(row: order[here].rows.upperBound, column: slot.column)
+            target = Slot(row: cells[here].rows.upperBound, column: slot.column)
         }
         let edits: [TextEdit]
         if target.row == grid.rowCount {
             guard case .success(let done) = apply(.edit(.insertRow(at: grid.rowCount)), syntax: syntax) else { return nil }
             edits = done.edits
+        } else if isFormatted == true {
+            edits = []
         } else {
             edits = (try? formattingEdits().get()) ?? []
         }
@@ -51,6 +57,28 @@ extension TableReading {
         let line = after.text.line(containing: offset)
         let lineText = Array(after.text.bytes[after.text.starts[line]..<after.text.contentEnd(line)])
         return CellNavigation(edits: edits, line: line - after.region.firstLine, byte: offset - after.text.starts[line], lineText: lineText)
+    }
+
+    /// In a grid table that text typed into a cell has pushed out of line (the one error a writer makes
+    /// at every keystroke), the step is taken in the table re-laid from its cells: one edit of the whole
+    /// table. The cursor keeps its line and its place after the same number of `|` on it.
+    private func navigateRepairingDrift(_ diagnostics: [Diagnostic], from offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax) -> CellNavigation? {
+        let errors = diagnostics.filter { $0.severity == .error }
+        guard !errors.isEmpty, errors.allSatisfy({ $0.message == Diagnostic.Message.drift(region.syntax) }),
+              let fix = errors[0].fixes.first else { return nil }
+        let repaired = reading(after: fix.edits)
+        let line = text.line(containing: offset) - region.firstLine
+        guard repaired.errors == nil, line < repaired.region.contentStarts.count else { return nil }
+        let bars = text.bytes[region.contentStarts[line]..<offset].filter { $0 == GridTableGeometry.pipe }.count
+        let repairedLine = repaired.region.firstLine + line
+        let lineBytes = repaired.text.bytes[repaired.region.contentStarts[line]..<repaired.text.contentEnd(repairedLine)]
+        guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first,
+              let step = repaired.navigate(from: bar + 1, direction, syntax: syntax, isFormatted: nil) else { return nil }
+        // The whole table replaced by the repaired one after the step (its last terminator kept as it is).
+        let tableStart = text.starts[region.firstLine], tableEnd = text.contentEnd(region.lines.upperBound - 1)
+        var after = DocumentFormatter.apply(step.edits, to: repaired.text.bytes)
+        after.removeLast(text.fullEnd(region.lines.upperBound - 1) - tableEnd)
+        return CellNavigation(edits: [TextEdit(range: tableStart..<tableEnd, newText: after)], line: step.line, byte: step.byte, lineText: step.lineText)
     }
 
     /// The slot under the cursor, inside the grid; on a grid table's rule, the slot below it (or above,

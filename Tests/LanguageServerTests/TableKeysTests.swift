@@ -1,0 +1,174 @@
+import Foundation
+@testable import JSONRPC
+import Testing
+
+/// An editor typing into one document through the server's table keys: it applies each answer's edits,
+/// syncs the whole text, and puts the cursor where the answer says.
+final class TypingEditor {
+    let client: LSPClient
+    let uri: String
+    private(set) var text: String
+    /// The cursor as LSP counts it (UTF-16).
+    private(set) var cursor: (line: Int, character: Int) = (0, 0)
+    private var version = 1
+
+    init(_ uri: String = "file:///typed.md", text: String = "", capabilities: JSON = [:]) throws {
+        client = try LSPClient()
+        _ = client.initialize(capabilities)
+        self.uri = uri
+        self.text = text
+        client.open(uri, text)
+    }
+
+    /// Types `typed` at the cursor.
+    func type(_ typed: String) {
+        let position: JSON = ["line": .int(cursor.line), "character": .int(cursor.character)]
+        apply([["range": ["start": position, "end": position], "newText": .string(typed)]])
+        let lines = typed.split(separator: "\n", omittingEmptySubsequences: false)
+        cursor = lines.count == 1 ? (cursor.line, cursor.character + typed.utf16.count) : (cursor.line + lines.count - 1, lines.last!.utf16.count)
+    }
+
+    func moveTo(line: Int, character: Int) { cursor = (line, character) }
+
+    /// Presses a table key; false when the server said the key keeps its usual meaning here.
+    @discardableResult
+    func press(_ direction: String) -> Bool {
+        let answer = client.request("gridls/navigateCell", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": .int(cursor.line), "character": .int(cursor.character)],
+            "direction": .string(direction),
+        ])
+        guard let result = answer["result"], result != .null else { return false }
+        apply(result["edits"]?.array ?? [])
+        cursor = (result["position"]!["line"]!.int!, result["position"]!["character"]!.int!)
+        return true
+    }
+
+    private func apply(_ edits: [JSON]) {
+        guard !edits.isEmpty else { return }
+        text = applying(edits, to: text)
+        version += 1
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]],
+        ])
+    }
+
+    /// The text with `‸` at the cursor.
+    var shown: String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
+        lines[cursor.line].insert(contentsOf: Array("‸".utf16), at: min(cursor.character, lines[cursor.line].count))
+        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+}
+
+struct TableKeysTests {
+    @Test func aTableTypedFromNothing() throws {
+        let editor = try TypingEditor()
+        editor.type("| Name | Age")
+        #expect(editor.press("nextCell"))
+        #expect(editor.shown == "| Name | Age |\n| ---- | --- |\n| ‸     |     |")
+        editor.type("Ada")
+        editor.press("nextCell")
+        editor.type("36")
+        #expect(editor.press("nextRow"))
+        #expect(editor.shown == "| Name | Age |\n| ---- | --- |\n| Ada  | 36  |\n|      | ‸    |")
+        editor.press("previousCell")
+        editor.type("Grace Hopper")
+        editor.press("nextCell")
+        editor.type("85")
+        editor.press("previousCell")
+        editor.press("previousCell")
+        #expect(editor.shown == "| Name         | Age |\n| ------------ | --- |\n| Ada          | ‸36  |\n| Grace Hopper | 85  |")
+    }
+
+    @Test func theCursorIsCountedInTheClientsEncoding() throws {
+        let editor = try TypingEditor(text: "| 表 | 😀 | c |\n|---|---|---|\n")
+        editor.moveTo(line: 0, character: 5)  // after the emoji's two UTF-16 units
+        #expect(editor.press("nextCell"))
+        #expect(editor.shown == "| 表  | 😀  | ‸c   |\n| --- | --- | --- |\n")
+        #expect(editor.cursor.character == 13)
+    }
+
+    @Test func outsideTablesTheKeysKeepTheirMeaning() throws {
+        let editor = try TypingEditor(text: "Intro\n\n+---+---+\n| a | b |\n+---+--+\n\n    | code |\n")
+        for line in [0, 3, 6] {
+            editor.moveTo(line: line, character: 3)
+            #expect(!editor.press("nextCell"))
+        }
+        let rst = try TypingEditor("file:///t.rst", text: "| a | b\n")
+        rst.moveTo(line: 0, character: 3)
+        #expect(!rst.press("nextCell"))  // reStructuredText has no pipe tables to begin
+    }
+
+    @Test func aBadDirectionIsInvalidParams() throws {
+        let editor = try TypingEditor(text: "| a |\n|---|\n")
+        let answer = editor.client.request("gridls/navigateCell", [
+            "textDocument": ["uri": .string(editor.uri)], "position": ["line": 0, "character": 2], "direction": "up",
+        ])
+        #expect(answer["error"]?["code"] == -32602)
+        #expect(answer["error"]?["message"]?.string?.contains("params.direction") == true)
+    }
+
+    @Test func aGridTableGrowsARowAtItsEnd() throws {
+        let editor = try TypingEditor(text: "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n")
+        editor.moveTo(line: 3, character: 6)
+        editor.press("nextCell")
+        editor.type("e")
+        editor.press("nextCell")
+        #expect(editor.shown == "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n| e | ‸  |\n+---+---+\n")
+    }
+}
+
+/// Lines made a table, tables copied as CSV, empty tables inserted, through the server.
+struct TextCommandTests {
+    let csv = "Intro\nname,city\n\"Smith, J\",\"New York\"\nOutro\n"
+
+    @Test func selectedLinesBecomeATableThroughTheirCodeAction() throws {
+        let client = try LSPClient()
+        _ = client.initialize(["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit"]]]]])
+        client.open("file:///c.md", csv)
+        let offered = client.codeActions("file:///c.md", range(1, 0, 3, 0))
+        let action = try #require(offered.first { $0["data"]?["command"] == "gridls.linesToTable" })
+        #expect(action["title"] == "Convert lines to table")
+        let resolved = client.request("codeAction/resolve", action)["result"]
+        #expect(applying(resolved?["edit"]?["changes"]?["file:///c.md"]?.array ?? [], to: csv)
+            == "Intro\n\n| name     | city     |\n| -------- | -------- |\n| Smith, J | New York |\n\nOutro\n")
+        // Not on one line, nor where a table is.
+        #expect(!client.codeActions("file:///c.md", range(1, 0, 1, 4)).contains { $0["data"]?["command"] == "gridls.linesToTable" })
+    }
+
+    @Test func aTableIsCopiedAsCSV() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open("file:///t.md", "Intro\n\n| a | b |\n|---|---|\n| x, y | \"q\" |\n")
+        let answer = client.request("workspace/executeCommand", [
+            "command": "gridls.copyTableAsCSV", "arguments": [["uri": "file:///t.md", "range": range(4, 2, 4, 2)]],
+        ])
+        #expect(answer["result"] == ["csv": "a,b\n\"x, y\",\"\"\"q\"\"\"\n"])
+        let outside = client.request("workspace/executeCommand", [
+            "command": "gridls.copyTableAsCSV", "arguments": [["uri": "file:///t.md", "range": range(0, 0, 0, 0)]],
+        ])
+        #expect(outside["error"]?["code"] == -32602)
+    }
+
+    @Test func anEmptyTableIsInsertedAndItsFirstCellReturned() throws {
+        let client = try LSPClient()
+        nonisolated(unsafe) var received: JSON?
+        client.onServerRequest = { method, params in
+            if method == "workspace/applyEdit" { received = params }
+            return ["applied": true]
+        }
+        _ = client.initialize()
+        let text = "Intro\nOutro\n"
+        client.open("file:///i.md", text)
+        let answer = client.request("workspace/executeCommand", [
+            "command": "gridls.insertTable", "arguments": [["uri": "file:///i.md", "range": range(0, 2, 0, 2), "rows": 2, "columns": 2]],
+        ])
+        #expect(answer["result"] == ["applied": true, "position": ["line": 2, "character": 2]])
+        #expect(applying(received?["edit"]?["changes"]?["file:///i.md"]?.array ?? [], to: text)
+            == "Intro\n\n|     |     |\n| --- | --- |\n|     |     |\n\nOutro\n")
+        let sizeless = client.request("workspace/executeCommand", [
+            "command": "gridls.insertTable", "arguments": [["uri": "file:///i.md", "range": range(0, 2, 0, 2), "rows": 0, "columns": 2]],
+        ])
+        #expect(sizeless["error"]?["code"] == -32602)
+    }
+}
