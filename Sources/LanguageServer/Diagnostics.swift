@@ -48,14 +48,15 @@ extension Server {
     }
 
     /// A debugging aid for soak tests: the server's view of a document, to compare with the client's.
-    func documentState(_ params: DocumentParams) throws(ResponseError) -> JSON {
+    func documentState(_ params: DocumentStateParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
         let bytes = document.text.bytes
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return [
+        let state: JSON = [
             "version": .int(document.version), "length": .int(bytes.count), "lines": .int(document.text.lineCount),
             "fnv1a64": .string(String(hash, radix: 16)), "tables": .int(document.index.tables.count),
         ]
+        return params.includeText ? state.setting("text", .string(String(decoding: bytes, as: UTF8.self))) : state
     }
 }

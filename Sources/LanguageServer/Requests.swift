@@ -232,3 +232,14 @@ struct NavigateCellParams: MethodParams {
         self.direction = direction
     }
 }
+
+/// `gridls/documentState` (a debugging aid): the document, and whether to send its whole text back
+/// (editor tests compare it with their buffer).
+struct DocumentStateParams {
+    let uri: String
+    let includeText: Bool
+    init(_ params: Params) throws(ResponseError) {
+        uri = try params.uri()
+        includeText = params.optional("includeText")?.bool ?? false
+    }
+}

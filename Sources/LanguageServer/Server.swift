@@ -75,7 +75,7 @@ package final class Server {
         case SelectionRangeParams.method: return try selectionRanges(SelectionRangeParams(params))
         case HoverParams.method: return try hover(HoverParams(params))
         case NavigateCellParams.method: return try navigateCell(NavigateCellParams(params))
-        case "gridls/documentState": return try documentState(DocumentParams(params))
+        case "gridls/documentState": return try documentState(DocumentStateParams(params))
         default:
             throw ResponseError(code: ErrorCode.methodNotFound, message: "unknown method \(method)")
         }

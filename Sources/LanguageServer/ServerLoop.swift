@@ -19,7 +19,8 @@ package enum ServerLoop {
         var nextID = 0
         let server = Server(send: { writer.write($0) }, ask: { method, params in
             nextID += 1
-            let id = RequestID.string("gridls-\(nextID)")
+            // Whole numbers: Vim's LSP channel answers only requests with numeric ids.
+            let id = RequestID.int(nextID)
             inbox.expect(id)  // before writing: the answer may come back before the wait begins
             writer.write(Outgoing.request(id: id, method, params))
             return inbox.waitForResponse(id, seconds: 30)

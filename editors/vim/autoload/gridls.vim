@@ -1,37 +1,23 @@
-" Dispatch to the Neovim client (lua/gridls) or the Vim one (autoload/gridls/vim.vim), or to a general
-" LSP client that already runs gridls.
-
-function! s:general_client() abort
-  if has('nvim')
-    return ''
-  endif
-  if exists('*LspAddServer') || exists('g:loaded_lsp')
-    return 'yegappan'
-  endif
-  if exists('*lsp#register_server')
-    return 'vim-lsp'
-  endif
-  return ''
-endfunction
+" What Vim and Neovim share: commands, the table keys and their fallback; the LSP work is the Neovim
+" client's (lua/gridls) or the Vim one's (autoload/gridls/vim.vim, gridls's own channel in Vim, also
+" beside yegappan/lsp or vim-lsp).
 
 function! gridls#attach(buf) abort
-  let l:general = s:general_client()
-  if l:general ==# 'yegappan' || l:general ==# 'vim-lsp'
-    call gridls#general#register(l:general)
-  elseif has('nvim')
+  if has('nvim')
     call luaeval('require("gridls").attach(_A)', a:buf)
   else
-    call gridls#vim#attach(a:buf)
+    call gridls#vim#Attach(a:buf)
+  endif
+  if get(g:, 'gridls_table_keys', 0)
+    call gridls#map_table_keys(a:buf)
   endif
 endfunction
 
 function! gridls#format() abort
   if has('nvim')
     call luaeval('require("gridls").format()')
-  elseif s:general_client() !=# ''
-    call gridls#general#format(s:general_client())
   else
-    call gridls#vim#format()
+    call gridls#vim#Format()
   endif
 endfunction
 
@@ -42,36 +28,36 @@ function! gridls#action(command) abort
   call gridls#run(a:command, l:pos, l:pos)
 endfunction
 
-function! gridls#merge(line1, line2) abort
-  " The selection from one cell to another: the visual marks when the range is the visual one.
+" The selection of a range command: the visual marks when the range is the visual one, else whole lines.
+function! s:selection(line1, line2) abort
   let l:start = getpos("'<")
   let l:end = getpos("'>")
   if l:start[1] != a:line1 || l:end[1] != a:line2
-    let l:start = [0, a:line1, 1, 0]
-    let l:end = [0, a:line2, max([1, len(getline(a:line2))]), 0]
+    return [[a:line1, 1], [a:line2, max([1, len(getline(a:line2))])]]
   endif
-  call gridls#run('gridls.mergeCells', [l:start[1], l:start[2]], [l:end[1], min([l:end[2], max([1, len(getline(l:end[1]))])])])
+  return [[l:start[1], l:start[2]], [l:end[1], min([l:end[2], max([1, len(getline(l:end[1]))])])]]
+endfunction
+
+function! gridls#merge(line1, line2) abort
+  let [l:start, l:end] = s:selection(a:line1, a:line2)
+  call gridls#run('gridls.mergeCells', l:start, l:end)
 endfunction
 
 function! gridls#run(command, start, end) abort
   if has('nvim')
     call luaeval('require("gridls").run(_A[1], _A[2], _A[3])', [a:command, a:start, a:end])
-  elseif s:general_client() !=# ''
-    call gridls#general#actions()
   else
-    call gridls#vim#run(a:command, a:start, a:end)
+    call gridls#vim#Run(a:command, a:start, a:end)
   endif
 endfunction
 
 function! gridls#menu(line1, line2, range) abort
   if has('nvim')
     lua vim.lsp.buf.code_action()
-  elseif s:general_client() !=# ''
-    call gridls#general#actions()
   else
     let l:start = a:range > 0 ? [a:line1, col("'<") > 0 ? col("'<") : 1] : [line('.'), col('.')]
     let l:end = a:range > 0 ? [a:line2, col("'>") > 0 ? col("'>") : 1] : l:start
-    call gridls#vim#menu(l:start, l:end)
+    call gridls#vim#Menu(l:start, l:end)
   endif
 endfunction
 
@@ -79,6 +65,157 @@ function! gridls#diagnostics() abort
   if has('nvim')
     lua vim.diagnostic.setloclist()
   else
-    call gridls#vim#diagnostics()
+    call gridls#vim#Diagnostics()
   endif
+endfunction
+
+" A command with a result: {uri} and the range are added to `extra`; the result or v:null.
+function! s:execute(command, start, end, extra) abort
+  if has('nvim')
+    return luaeval('require("gridls").execute(_A[1], _A[2], _A[3], _A[4])', [a:command, a:start, a:end, a:extra])
+  endif
+  return gridls#vim#ExecuteAt(a:command, a:start, a:end, a:extra)
+endfunction
+
+" :GridTableFromLines: the range's lines (CSV, TSV or columns apart by spaces) made a table.
+function! gridls#lines_to_table(line1, line2) abort
+  call gridls#run('gridls.linesToTable', [a:line1, 1], [a:line2, max([1, len(getline(a:line2)) + 1])])
+endfunction
+
+" :GridCopyCSV [x]: the table at the cursor as CSV in register x (default: the unnamed one and, where
+" there is a clipboard, +).
+function! gridls#copy_csv(register) abort
+  let l:result = s:execute('gridls.copyTableAsCSV', [line('.'), col('.')], [line('.'), col('.')], {})
+  if type(l:result) != v:t_dict || !has_key(l:result, 'csv')
+    return
+  endif
+  let l:register = empty(a:register) ? '"' : a:register
+  call setreg(l:register, l:result.csv, 'l')
+  if empty(a:register) && has('clipboard')
+    silent! call setreg('+', l:result.csv, 'l')
+  endif
+  echomsg 'gridls: copied ' . len(split(l:result.csv, "\n")) . ' rows as CSV'
+endfunction
+
+" :GridInsertTable 3x4: an empty table of 3 rows (the header among them) and 4 columns at the cursor.
+function! gridls#insert_table(size) abort
+  let l:match = matchlist(a:size, '^\s*\(\d\+\)\s*[xX×*]\s*\(\d\+\)\s*$')
+  if empty(l:match)
+    echohl ErrorMsg | echomsg 'gridls: give the size as ROWSxCOLUMNS, e.g. :GridInsertTable 3x4' | echohl None
+    return
+  endif
+  let l:size = {'rows': str2nr(l:match[1]), 'columns': str2nr(l:match[2])}
+  let l:result = s:execute('gridls.insertTable', [line('.'), col('.')], [line('.'), col('.')], l:size)
+  if type(l:result) == v:t_dict && get(l:result, 'applied', v:false) && has_key(l:result, 'position')
+    call cursor(l:result.position.line + 1, l:result.position.character + 1)
+  endif
+endfunction
+
+" The table keys. Each <Plug>(gridls-…) mapping asks the server; where it says "not in a table" the
+" key does what it did before gridls mapped it (another plugin's mapping, such as completion's, or the
+" key itself).
+function! gridls#navigate(direction) abort
+  if has('nvim')
+    return luaeval('require("gridls").navigate(_A)', a:direction)
+  endif
+  return gridls#vim#Navigate(a:direction)
+endfunction
+
+let s:keys = {'nextCell': '<Tab>', 'previousCell': '<S-Tab>', 'nextRow': '<CR>'}
+
+" In insert mode: a completion menu keeps the key; a line with no `|` or `+` (no table line) does not
+" ask the server.
+function! gridls#key(direction) abort
+  if pumvisible() || getline('.') !~# '[|+]' || !gridls#navigate(a:direction)
+    call s:fallback(a:direction)
+  endif
+endfunction
+
+function! s:fallback(direction) abort
+  let l:saved = get(get(b:, 'gridls_saved_keys', {}), a:direction, {})
+  let l:keys = s:keycodes(s:keys[a:direction])
+  let l:mode = 'n'
+  if has_key(l:saved, 'callback')
+    let l:out = l:saved.callback()
+    if !get(l:saved, 'expr', 0)
+      return
+    endif
+    let l:keys = l:out
+  elseif !empty(get(l:saved, 'rhs', ''))
+    " A script's own functions in the mapping, as its script names them.
+    let l:rhs = substitute(l:saved.rhs, '\c<SID>', '<SNR>' . get(l:saved, 'sid', 0) . '_', 'g')
+    let l:keys = get(l:saved, 'expr', 0) ? eval(l:rhs) : s:keycodes(l:rhs)
+    let l:mode = get(l:saved, 'noremap', 0) ? 'n' : 'm'
+  endif
+  call feedkeys(l:keys, l:mode . 'i')
+endfunction
+
+" `<Tab>`, `<SNR>` and other <> notation (as maparg gives a mapping) as the keys they stand for.
+function! s:keycodes(notation) abort
+  return substitute(a:notation, '<[^<>]\+>', '\=eval(''"\'' . submatch(0) . ''"'')', 'g')
+endfunction
+
+" g:gridls_table_keys: <Tab>, <S-Tab> and <CR> in insert mode, for this buffer, over what they did.
+function! gridls#map_table_keys(buf) abort
+  if getbufvar(a:buf, 'gridls_keys_mapped', 0) || a:buf != bufnr('')
+    return
+  endif
+  let l:saved = {}
+  for [l:direction, l:key] in items(s:keys)
+    let l:map = maparg(l:key, 'i', 0, 1)
+    if !empty(l:map) && !get(l:map, 'buffer', 0)
+      let l:saved[l:direction] = l:map
+    endif
+  endfor
+  let b:gridls_saved_keys = l:saved
+  let b:gridls_keys_mapped = 1
+  imap <buffer> <Tab> <Plug>(gridls-next-cell)
+  imap <buffer> <S-Tab> <Plug>(gridls-previous-cell)
+  imap <buffer> <CR> <Plug>(gridls-next-row)
+endfunction
+
+" Cell text objects: i| the cell's text, a| with the `|` after it (pipe tables, and a grid table's cell
+" on the cursor's line).
+function! gridls#cell_object(around) abort
+  let l:line = getline('.')
+  let l:col = col('.') - 1
+  let l:bars = []
+  let l:i = 0
+  while l:i < len(l:line)
+    if l:line[l:i] ==# '\'
+      let l:i += 2
+      continue
+    endif
+    if l:line[l:i] ==# '|' || (l:line[l:i] ==# '+' && l:line =~# '^\s*+[-=+]')
+      call add(l:bars, l:i)
+    endif
+    let l:i += 1
+  endwhile
+  let l:left = -1
+  let l:right = -1
+  for l:bar in l:bars
+    if l:bar < l:col || (l:bar == l:col && l:bar == l:bars[0])
+      let l:left = l:bar
+    elseif l:right < 0 && l:bar > l:left
+      let l:right = l:bar
+    endif
+  endfor
+  if l:left < 0 || l:right < 0
+    return
+  endif
+  let l:start = l:left + 1
+  let l:end = l:right - 1
+  if !a:around
+    while l:start < l:end && l:line[l:start] ==# ' '
+      let l:start += 1
+    endwhile
+    while l:end > l:start && l:line[l:end] ==# ' '
+      let l:end -= 1
+    endwhile
+  else
+    let l:end = l:right
+  endif
+  call cursor(line('.'), l:start + 1)
+  normal! v
+  call cursor(line('.'), l:end + 1)
 endfunction

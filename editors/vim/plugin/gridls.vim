@@ -1,5 +1,5 @@
 " gridls: tables in Markdown and reStructuredText, through the gridls language server.
-" Vim 9 uses its own LSP channel (or a general LSP client if one is installed); Neovim its built-in client.
+" Vim 9 uses its own LSP channel for gridls (also beside yegappan/lsp or vim-lsp); Neovim its built-in client.
 if exists('g:loaded_gridls')
   finish
 endif
@@ -10,15 +10,28 @@ let g:gridls_command = get(g:, 'gridls_command', ['gridls'])
 let g:gridls_format_on_save = get(g:, 'gridls_format_on_save', 1)
 let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'rst'])
 let g:gridls_settings = get(g:, 'gridls_settings', {})
+let g:gridls_table_keys = get(g:, 'gridls_table_keys', 0)
 
+" One Ex command per server action (found by its gridls.* command, never by its title).
 command! -bar GridFormat call gridls#format()
+command! -bar GridFormatTable call gridls#action('gridls.formatTable')
 command! -bar -range GridActions call gridls#menu(<line1>, <line2>, <range>)
 command! -bar -bang GridInsertRow call gridls#action(<bang>0 ? 'gridls.insertRowAbove' : 'gridls.insertRowBelow')
 command! -bar -bang GridInsertColumn call gridls#action(<bang>0 ? 'gridls.insertColumnLeft' : 'gridls.insertColumnRight')
 command! -bar GridDeleteRow call gridls#action('gridls.deleteRow')
 command! -bar GridDeleteColumn call gridls#action('gridls.deleteColumn')
+command! -bar GridMoveRowUp call gridls#action('gridls.moveRowUp')
+command! -bar GridMoveRowDown call gridls#action('gridls.moveRowDown')
+command! -bar GridMoveColumnLeft call gridls#action('gridls.moveColumnLeft')
+command! -bar GridMoveColumnRight call gridls#action('gridls.moveColumnRight')
+command! -bar -bang GridSort call gridls#action(<bang>0 ? 'gridls.sortDescending' : 'gridls.sortAscending')
 command! -bar -range GridMerge call gridls#merge(<line1>, <line2>)
 command! -bar GridSplit call gridls#action('gridls.splitCell')
+command! -bar GridConvertToGrid call gridls#action('gridls.convertToGrid')
+command! -bar GridConvertToPipe call gridls#action('gridls.convertToPipe')
+command! -bar -range GridTableFromLines call gridls#lines_to_table(<line1>, <line2>)
+command! -bar -register GridCopyCSV call gridls#copy_csv(<q-reg>)
+command! -bar -nargs=1 GridInsertTable call gridls#insert_table(<q-args>)
 command! -bar GridDiagnostics call gridls#diagnostics()
 
 nnoremap <silent> <Plug>(gridls-format) :<C-U>GridFormat<CR>
@@ -32,6 +45,21 @@ nnoremap <silent> <Plug>(gridls-delete-row) :<C-U>GridDeleteRow<CR>
 nnoremap <silent> <Plug>(gridls-delete-column) :<C-U>GridDeleteColumn<CR>
 xnoremap <silent> <Plug>(gridls-merge) :GridMerge<CR>
 nnoremap <silent> <Plug>(gridls-split) :<C-U>GridSplit<CR>
+xnoremap <silent> <Plug>(gridls-table-from-lines) :GridTableFromLines<CR>
+
+" The table keys, in insert and normal mode: next cell, previous cell, next row (see :help gridls-keys).
+inoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#key('nextCell')<CR>
+inoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#key('previousCell')<CR>
+inoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#key('nextRow')<CR>
+nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#navigate('nextCell')<CR>
+nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#navigate('previousCell')<CR>
+nnoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#navigate('nextRow')<CR>
+
+" Cell text objects.
+onoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
+xnoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
+onoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
+xnoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
 
 augroup gridls
   autocmd!

@@ -1,242 +1,388 @@
-" The Vim 9 client: gridls on a job whose channel is in LSP mode (Vim frames the messages itself).
-" Buffers are synced with full text on change; requests are synchronous, so format-on-save runs before
-" the file is written; edits are applied inside one command, so one undo step undoes them.
+vim9script
+# The Vim 9 client: gridls on a job whose channel is in LSP mode (Vim frames the messages). It is gridls's
+# own channel, also when yegappan/lsp or vim-lsp is installed: every command, the table keys, the
+# diagnostics and format on save work the same beside them.
+#
+# Buffers are synced incrementally: listener_add reports each change, and only the lines it touched are
+# sent, in insert mode too, so diagnostics follow the typing. Requests are synchronous (format on save
+# runs before the file is written); a response's edits are applied as one replacement of the lines they
+# touch, in one undo step.
 
-let s:channel = v:null
-let s:diagnostics = {}
+var channel: any = null
+var diagnostics: dict<list<dict<any>>> = {}
 
-function! s:start() abort
-  if s:channel isnot v:null && ch_status(s:channel) ==# 'open'
-    return 1
+def Running(): bool
+  return type(channel) == v:t_channel && ch_status(channel) == 'open'
+enddef
+
+def Start(): bool
+  if Running()
+    return true
   endif
   if !executable(g:gridls_command[0])
-    echohl ErrorMsg | echomsg 'gridls: "' . g:gridls_command[0] . '" was not found; install gridls or set g:gridls_command' | echohl None
-    return 0
+    Error('"' .. g:gridls_command[0] .. '" was not found; install gridls or set g:gridls_command')
+    return false
   endif
-  let l:job = job_start(g:gridls_command, {'in_mode': 'lsp', 'out_mode': 'lsp', 'err_mode': 'nl',
-        \ 'callback': function('s:on_message'), 'err_cb': {channel, line -> 0}})
-  let s:channel = job_getchannel(l:job)
-  let l:capabilities = {'general': {'positionEncodings': ['utf-8']},
-        \ 'textDocument': {'codeAction': {'disabledSupport': v:true, 'dataSupport': v:true,
-        \   'resolveSupport': {'properties': ['edit']},
-        \   'codeActionLiteralSupport': {'codeActionKind': {'valueSet': ['quickfix', 'refactor.rewrite']}}}}}
-  let l:reply = s:request('initialize', {'processId': getpid(), 'rootUri': v:null,
-        \ 'capabilities': l:capabilities, 'initializationOptions': g:gridls_settings})
-  if type(l:reply) != v:t_dict
-    echohl ErrorMsg | echomsg 'gridls: the server did not start' | echohl None
-    let s:channel = v:null
-    return 0
+  var job = job_start(g:gridls_command, {in_mode: 'lsp', out_mode: 'lsp', err_mode: 'nl',
+    callback: OnMessage, err_cb: (_, _) => 0})
+  channel = job_getchannel(job)
+  var capabilities = {general: {positionEncodings: ['utf-8']},
+    textDocument: {codeAction: {disabledSupport: true, dataSupport: true,
+      resolveSupport: {properties: ['edit']},
+      codeActionLiteralSupport: {codeActionKind: {valueSet: ['quickfix', 'refactor.rewrite']}}}},
+    workspace: {applyEdit: true}}
+  var reply = Request('initialize', {processId: getpid(), rootUri: null,
+    capabilities: capabilities, initializationOptions: g:gridls_settings})
+  if type(reply) != v:t_dict
+    Error('the server did not start')
+    channel = null
+    return false
   endif
-  call ch_sendexpr(s:channel, {'method': 'initialized', 'params': {}})
-  return 1
-endfunction
+  ch_sendexpr(channel, {method: 'initialized', params: {}})
+  return true
+enddef
 
-" A request's result, or v:null (with a message) on error.
-function! s:request(method, params) abort
-  let l:reply = ch_evalexpr(s:channel, {'method': a:method, 'params': a:params}, {'timeout': 10000})
-  if type(l:reply) == v:t_dict && has_key(l:reply, 'error')
-    echohl ErrorMsg | echomsg 'gridls: ' . l:reply.error.message | echohl None
-    return v:null
+def Error(message: string)
+  echohl ErrorMsg | echomsg 'gridls: ' .. message | echohl None
+enddef
+
+def Warn(message: string)
+  echohl WarningMsg | echomsg 'gridls: ' .. message | echohl None
+enddef
+
+# A request's result, or null (with a message) on error.
+def Request(method: string, params: any): any
+  var reply = ch_evalexpr(channel, {method: method, params: params}, {timeout: 10000})
+  if type(reply) == v:t_dict && has_key(reply, 'error')
+    Error(reply.error.message)
+    return null
   endif
-  return type(l:reply) == v:t_dict && has_key(l:reply, 'result') ? l:reply.result : l:reply
-endfunction
+  return type(reply) == v:t_dict && has_key(reply, 'result') ? reply.result : reply
+enddef
 
-function! s:uri(buf) abort
-  let l:name = bufname(a:buf)
-  return empty(l:name) ? 'untitled:' . a:buf : 'file://' . fnamemodify(l:name, ':p')
-endfunction
+# file: URIs with every byte outside RFC 3986's unreserved set and `/` percent-encoded.
+export def Uri(buf: number): string
+  var name = bufname(buf)
+  if empty(name)
+    return 'untitled:' .. buf
+  endif
+  var encoded = ''
+  for code in str2list(fnamemodify(name, ':p'))
+    for byte in Utf8Bytes(code)
+      var c = nr2char(byte)
+      encoded ..= byte < 0x80 && c =~ '[A-Za-z0-9_.~/-]' ? c : printf('%%%02X', byte)
+    endfor
+  endfor
+  return 'file://' .. encoded
+enddef
 
-function! s:text(buf) abort
-  let l:lines = getbufline(a:buf, 1, '$')
-  return join(l:lines, "\n") . (getbufvar(a:buf, '&endofline') || getbufvar(a:buf, '&fixendofline') ? "\n" : '')
-endfunction
+def Utf8Bytes(code: number): list<number>
+  if code < 0x80
+    return [code]
+  elseif code < 0x800
+    return [0xC0 + code / 64, 0x80 + code % 64]
+  elseif code < 0x10000
+    return [0xE0 + code / 4096, 0x80 + code / 64 % 64, 0x80 + code % 64]
+  endif
+  return [0xF0 + code / 262144, 0x80 + code / 4096 % 64, 0x80 + code / 64 % 64, 0x80 + code % 64]
+enddef
 
-function! gridls#vim#attach(buf) abort
-  if getbufvar(a:buf, 'gridls_attached', 0) || !s:start()
+def EndsInNewline(buf: number): bool
+  return getbufvar(buf, '&endofline') || getbufvar(buf, '&fixendofline')
+enddef
+
+def Text(buf: number): string
+  return join(getbufline(buf, 1, '$'), "\n") .. (EndsInNewline(buf) ? "\n" : '')
+enddef
+
+export def Attach(buf: number)
+  if getbufvar(buf, 'gridls_attached', 0) || !Start()
     return
   endif
-  call setbufvar(a:buf, 'gridls_attached', 1)
-  call setbufvar(a:buf, 'gridls_version', 1)
-  call setbufvar(a:buf, 'gridls_tick', getbufvar(a:buf, 'changedtick'))
-  call ch_sendexpr(s:channel, {'method': 'textDocument/didOpen', 'params': {'textDocument': {
-        \ 'uri': s:uri(a:buf), 'languageId': getbufvar(a:buf, '&filetype'), 'version': 1, 'text': s:text(a:buf)}}})
-  execute 'augroup gridls_buffer_' . a:buf
+  setbufvar(buf, 'gridls_attached', 1)
+  setbufvar(buf, 'gridls_version', 1)
+  setbufvar(buf, 'gridls_lines', len(getbufline(buf, 1, '$')))
+  ch_sendexpr(channel, {method: 'textDocument/didOpen', params: {textDocument: {
+    uri: Uri(buf), languageId: getbufvar(buf, '&filetype'), version: 1, text: Text(buf)}}})
+  setbufvar(buf, 'gridls_listener', listener_add(OnChanges, buf))
+  execute 'augroup gridls_buffer_' .. buf
   autocmd!
-  execute 'autocmd TextChanged,InsertLeave <buffer=' . a:buf . '> call s:sync(' . a:buf . ')'
-  execute 'autocmd BufWritePre <buffer=' . a:buf . '> if g:gridls_format_on_save | call gridls#vim#format() | endif'
-  execute 'autocmd BufUnload <buffer=' . a:buf . '> call s:close(' . a:buf . ')'
+  execute 'autocmd BufWritePre <buffer=' .. buf .. '> if g:gridls_format_on_save | call gridls#vim#Format() | endif'
+  execute 'autocmd BufUnload <buffer=' .. buf .. '> call gridls#vim#Close(' .. buf .. ')'
   augroup END
-endfunction
+enddef
 
-function! s:sync(buf) abort
-  if !getbufvar(a:buf, 'gridls_attached', 0) || getbufvar(a:buf, 'gridls_tick') == getbufvar(a:buf, 'changedtick')
+# One didChange per batch of changes: the old lines from the first changed one to a bound on the last
+# (each change's end, plus the lines deleted before it), replaced by what those lines are now.
+def OnChanges(buf: number, start: number, end: number, added: number, changes: list<dict<any>>)
+  if !getbufvar(buf, 'gridls_attached', 0) || !Running()
     return
   endif
-  let l:version = getbufvar(a:buf, 'gridls_version') + 1
-  call setbufvar(a:buf, 'gridls_version', l:version)
-  call setbufvar(a:buf, 'gridls_tick', getbufvar(a:buf, 'changedtick'))
-  call ch_sendexpr(s:channel, {'method': 'textDocument/didChange', 'params': {
-        \ 'textDocument': {'uri': s:uri(a:buf), 'version': l:version}, 'contentChanges': [{'text': s:text(a:buf)}]}})
-endfunction
-
-function! s:close(buf) abort
-  if s:channel isnot v:null && ch_status(s:channel) ==# 'open'
-    call ch_sendexpr(s:channel, {'method': 'textDocument/didClose', 'params': {'textDocument': {'uri': s:uri(a:buf)}}})
+  var oldCount: number = getbufvar(buf, 'gridls_lines')
+  var top = start - 1
+  var bottom = end - 1
+  var deleted = 0
+  for change in changes
+    bottom = max([bottom, change.end - 1 + deleted])
+    deleted += max([0, -change.added])
+  endfor
+  bottom = min([bottom, oldCount])
+  var newCount = len(getbufline(buf, 1, '$'))
+  var newBottom = bottom + newCount - oldCount
+  var text = join(getbufline(buf, top + 1, newBottom), "\n")
+  if newBottom > top && (newBottom < newCount || EndsInNewline(buf))
+    text ..= "\n"
   endif
-  call setbufvar(a:buf, 'gridls_attached', 0)
-endfunction
+  var version: number = getbufvar(buf, 'gridls_version') + 1
+  setbufvar(buf, 'gridls_version', version)
+  setbufvar(buf, 'gridls_lines', newCount)
+  ch_sendexpr(channel, {method: 'textDocument/didChange', params: {
+    textDocument: {uri: Uri(buf), version: version},
+    contentChanges: [{range: {start: {line: top, character: 0}, end: {line: bottom, character: 0}}, text: text}]}})
+enddef
 
-function! gridls#vim#format() abort
-  let l:buf = bufnr('')
-  if !getbufvar(l:buf, 'gridls_attached', 0)
+# Sends what changed since the last sync, before a request reads the server's copy.
+def Sync(buf: number)
+  if getbufvar(buf, 'gridls_attached', 0)
+    listener_flush(buf)
+  endif
+enddef
+
+export def Close(buf: number)
+  if Running()
+    ch_sendexpr(channel, {method: 'textDocument/didClose', params: {textDocument: {uri: Uri(buf)}}})
+  endif
+  if getbufvar(buf, 'gridls_listener', 0) > 0
+    listener_remove(getbufvar(buf, 'gridls_listener'))
+  endif
+  setbufvar(buf, 'gridls_attached', 0)
+enddef
+
+def Attached(): bool
+  var buf = bufnr('')
+  if !getbufvar(buf, 'gridls_attached', 0)
+    Warn('gridls is not running for this buffer')
+    return false
+  endif
+  Sync(buf)
+  return true
+enddef
+
+export def Format()
+  if !Attached()
     return
   endif
-  call s:sync(l:buf)
-  let l:edits = s:request('textDocument/formatting', {'textDocument': {'uri': s:uri(l:buf)},
-        \ 'options': {'tabSize': &tabstop, 'insertSpaces': &expandtab ? v:true : v:false}})
-  if type(l:edits) == v:t_list && !empty(l:edits)
-    call s:apply(l:edits)
-    call s:sync(l:buf)
+  var edits = Request('textDocument/formatting', {textDocument: {uri: Uri(bufnr(''))},
+    options: {tabSize: &tabstop, insertSpaces: !!&expandtab}})
+  if type(edits) == v:t_list && !empty(edits)
+    Apply(edits)
   endif
-endfunction
+enddef
 
-" The code actions at a selection given as [line, column] pairs (1-based, columns in bytes).
-function! s:actions(start, end) abort
-  let l:buf = bufnr('')
-  call s:sync(l:buf)
-  let l:range = {'start': {'line': a:start[0] - 1, 'character': a:start[1] - 1},
-        \ 'end': {'line': a:end[0] - 1, 'character': a:end[1] - 1}}
-  let l:actions = s:request('textDocument/codeAction', {'textDocument': {'uri': s:uri(l:buf)},
-        \ 'range': l:range, 'context': {'diagnostics': []}})
-  return type(l:actions) == v:t_list ? l:actions : []
-endfunction
+def Range(start: list<number>, end: list<number>): dict<any>
+  return {start: {line: start[0] - 1, character: start[1] - 1}, end: {line: end[0] - 1, character: end[1] - 1}}
+enddef
 
-function! s:perform(action) abort
-  if has_key(a:action, 'disabled')
-    echohl WarningMsg | echomsg 'gridls: ' . a:action.title . ': ' . a:action.disabled.reason | echohl None
+# The code actions at a selection given as [line, column] pairs (1-based, columns in bytes).
+def Actions(start: list<number>, end: list<number>): list<dict<any>>
+  if !Attached()
+    return []
+  endif
+  var actions = Request('textDocument/codeAction', {textDocument: {uri: Uri(bufnr(''))},
+    range: Range(start, end), context: {diagnostics: []}})
+  return type(actions) == v:t_list ? actions : []
+enddef
+
+def Perform(given: dict<any>)
+  if has_key(given, 'disabled')
+    Warn(given.title .. ': ' .. given.disabled.reason)
     return
   endif
-  let l:uri = s:uri(bufnr(''))
-  let l:action = a:action
-  if !has_key(l:action, 'edit') && has_key(l:action, 'data')
-    " The edit is computed when the action is chosen, not when the menu is offered.
-    let l:resolved = s:request('codeAction/resolve', l:action)
-    if type(l:resolved) != v:t_dict
-      echohl WarningMsg | echomsg 'gridls: ' . l:action.title . ': the server did not resolve the action' | echohl None
+  var action = given
+  if !has_key(action, 'edit') && has_key(action, 'data')
+    # The edit is computed when the action is chosen, not when the menu is offered.
+    var resolved = Request('codeAction/resolve', action)
+    if type(resolved) != v:t_dict
+      Warn(action.title .. ': the server did not resolve the action')
       return
     endif
-    let l:action = l:resolved
+    action = resolved
   endif
-  let l:edit = get(l:action, 'edit', {})
-  let l:edits = get(get(l:edit, 'changes', {}), l:uri, [])
-  for l:change in get(l:edit, 'documentChanges', [])
-    if l:change.textDocument.uri ==# l:uri
-      let l:edits += l:change.edits
+  ApplyWorkspaceEdit(get(action, 'edit', {}))
+enddef
+
+def ApplyWorkspaceEdit(edit: dict<any>): bool
+  var uri = Uri(bufnr(''))
+  var edits = copy(get(get(edit, 'changes', {}), uri, []))
+  for change in get(edit, 'documentChanges', [])
+    if change.textDocument.uri == uri
+      edits += change.edits
     endif
   endfor
-  call s:apply(l:edits)
-  call s:sync(bufnr(''))
-endfunction
+  Apply(edits)
+  return true
+enddef
 
-function! gridls#vim#run(command, start, end) abort
-  let l:matching = filter(s:actions(a:start, a:end), {_, a -> get(get(a, 'data', {}), 'command', '') ==# a:command})
-  if empty(l:matching)
-    echohl WarningMsg | echomsg 'gridls: ' . a:command . ' does not apply here' | echohl None
+export def Run(command: string, start: list<number>, end: list<number>)
+  var matching = filter(Actions(start, end), (_, a) => get(get(a, 'data', {}), 'command', '') == command)
+  if empty(matching)
+    Warn(command .. ' does not apply here')
     return
   endif
-  call s:perform(l:matching[0])
-endfunction
+  Perform(matching[0])
+enddef
 
-function! gridls#vim#menu(start, end) abort
-  let l:actions = s:actions(a:start, a:end)
-  if empty(l:actions)
+export def Menu(start: list<number>, end: list<number>)
+  var actions = Actions(start, end)
+  if empty(actions)
     echomsg 'gridls: no table action here'
     return
   endif
-  let l:choices = ['Table actions:']
-  for l:i in range(len(l:actions))
-    let l:action = l:actions[l:i]
-    call add(l:choices, (l:i + 1) . '. ' . l:action.title . (has_key(l:action, 'disabled') ? '  (' . l:action.disabled.reason . ')' : ''))
+  var choices = ['Table actions:']
+  for i in range(len(actions))
+    var action = actions[i]
+    add(choices, (i + 1) .. '. ' .. action.title .. (has_key(action, 'disabled') ? '  (' .. action.disabled.reason .. ')' : ''))
   endfor
-  let l:choice = inputlist(l:choices)
-  if l:choice >= 1 && l:choice <= len(l:actions)
-    call s:perform(l:actions[l:choice - 1])
+  var choice = inputlist(choices)
+  if choice >= 1 && choice <= len(actions)
+    Perform(actions[choice - 1])
   endif
-endfunction
+enddef
 
-" Applies LSP text edits (UTF-8 positions) to the current buffer, last first, within one undo step.
-function! s:apply(edits) abort
-  let l:sorted = sort(copy(a:edits), {a, b -> a.range.start.line != b.range.start.line
-        \ ? b.range.start.line - a.range.start.line : b.range.start.character - a.range.start.character})
-  for l:edit in l:sorted
-    call s:apply_one(l:edit)
-  endfor
-endfunction
-
-function! s:apply_one(edit) abort
-  let l:last = line('$')
-  let [l:start_line, l:start_col] = [a:edit.range.start.line, a:edit.range.start.character]
-  let [l:end_line, l:end_col] = [a:edit.range.end.line, a:edit.range.end.character]
-  let l:text = a:edit.newText
-  if l:end_line >= l:last
-    " The end of the document: Vim keeps its final newline in 'endofline', not in a line.
-    let [l:end_line, l:end_col] = [l:last - 1, len(getline(l:last))]
-    if l:text =~# "\n$"
-      let l:text = l:text[: -2]
-    endif
+# A command that gives back a result rather than an edit (copy as CSV), or whose workspace/applyEdit
+# the server sends (insert table): the result, or null.
+export def Execute(command: string, argument: dict<any>): any
+  if !Attached()
+    return null
   endif
-  let l:before = strpart(getline(l:start_line + 1), 0, l:start_col)
-  let l:after = strpart(getline(l:end_line + 1), l:end_col)
-  let l:new = split(l:before . l:text . l:after, "\n", 1)
-  let l:count = l:end_line - l:start_line + 1
-  if len(l:new) >= l:count
-    call setline(l:start_line + 1, l:new[: l:count - 1])
-    if len(l:new) > l:count
-      call append(l:start_line + l:count, l:new[l:count :])
-    endif
-  else
-    call setline(l:start_line + 1, l:new)
-    call deletebufline('', l:start_line + 1 + len(l:new), l:end_line + 1)
-  endif
-endfunction
+  var full = extend({uri: Uri(bufnr(''))}, argument)
+  return Request('workspace/executeCommand', {command: command, arguments: [full]})
+enddef
 
-" Diagnostics: signs as they arrive, the location list on request.
-function! s:on_message(channel, message) abort
-  if type(a:message) != v:t_dict || get(a:message, 'method', '') !=# 'textDocument/publishDiagnostics'
+export def ExecuteAt(command: string, start: list<number>, end: list<number>, extra: dict<any>): any
+  return Execute(command, extend({range: Range(start, end)}, extra))
+enddef
+
+# The table keys: true when the server moved the cursor (the edits applied as their own undo step), false
+# where the key keeps its usual meaning.
+export def Navigate(direction: string): bool
+  if !getbufvar(bufnr(''), 'gridls_attached', 0) || !Running()
+    return false
+  endif
+  Sync(bufnr(''))
+  var result = Request('gridls/navigateCell', {textDocument: {uri: Uri(bufnr(''))},
+    position: {line: line('.') - 1, character: col('.') - 1}, direction: direction})
+  if type(result) != v:t_dict
+    return false
+  endif
+  if !empty(result.edits)
+    &undolevels = &undolevels  # ends the undo step of what was typed before the key
+    Apply(result.edits)
+  endif
+  cursor(result.position.line + 1, result.position.character + 1)
+  &undolevels = &undolevels
+  return true
+enddef
+
+# The server's own requests: workspace/applyEdit (from commands) is carried out on the current buffer.
+def OnMessage(ch: channel, message: any)
+  if type(message) != v:t_dict
     return
   endif
-  let l:uri = a:message.params.uri
-  let s:diagnostics[l:uri] = a:message.params.diagnostics
-  for l:buf in range(1, bufnr('$'))
-    if bufexists(l:buf) && getbufvar(l:buf, 'gridls_attached', 0) && s:uri(l:buf) ==# l:uri
-      call setbufvar(l:buf, 'gridls_diagnostics', a:message.params.diagnostics)
-      call s:place_signs(l:buf, a:message.params.diagnostics)
+  if get(message, 'method', '') == 'workspace/applyEdit' && has_key(message, 'id')
+    var applied = ApplyWorkspaceEdit(message.params.edit)
+    ch_sendexpr(ch, {id: message.id, result: {applied: applied}})
+    return
+  endif
+  if get(message, 'method', '') == 'textDocument/publishDiagnostics'
+    PublishDiagnostics(message.params)
+  endif
+enddef
+
+# Applies LSP text edits (UTF-8 positions) to the current buffer: the lines they touch are rebuilt in
+# memory and put back in one replacement, one undo step. Vim keeps a final newline in 'endofline',
+# not in a line: an edit reaching past the last line ends at its end.
+def Apply(edits: list<dict<any>>)
+  if empty(edits)
+    return
+  endif
+  var last = line('$')
+  var first = min(mapnew(edits, (_, e) => e.range.start.line))
+  var final = min([max(mapnew(edits, (_, e) => e.range.end.line)), last - 1])
+  var lines = getline(first + 1, final + 1)
+  var text = join(lines, "\n")
+  # Offsets into `text` of each line's start, to place (line, byte) positions.
+  var starts = [0]
+  for l in lines[: -2]
+    add(starts, starts[-1] + len(l) + 1)
+  endfor
+  def Offset(position: dict<any>): number
+    if position.line > final
+      return len(text)
+    endif
+    var index = position.line - first
+    return starts[index] + min([position.character, len(lines[index])])
+  enddef
+  # Every offset placed in the text as it was, then the edits applied from the last one back.
+  var placed = mapnew(edits, (_, e) => [Offset(e.range.start), Offset(e.range.end),
+    e.range.end.line > final && e.newText =~ "\n$" ? e.newText[: -2] : e.newText])
+  sort(placed, (a, b) => b[0] - a[0])
+  for [from, to, newText] in placed
+    text = strpart(text, 0, from) .. newText .. strpart(text, to)
+  endfor
+  var new = split(text, "\n", true)
+  var count = final - first + 1
+  if len(new) >= count
+    setline(first + 1, new[: count - 1])
+    if len(new) > count
+      append(first + count, new[count :])
+    endif
+  else
+    setline(first + 1, new)
+    deletebufline('', first + 1 + len(new), final + 1)
+  endif
+enddef
+
+# Diagnostics: signs as they arrive (also while typing), the location list on request.
+def PublishDiagnostics(params: dict<any>)
+  diagnostics[params.uri] = params.diagnostics
+  for buf in range(1, bufnr('$'))
+    if bufexists(buf) && getbufvar(buf, 'gridls_attached', 0) && Uri(buf) == params.uri
+      setbufvar(buf, 'gridls_diagnostics', params.diagnostics)
+      PlaceSigns(buf, params.diagnostics)
     endif
   endfor
-endfunction
+enddef
 
-let s:sign_names = {1: 'GridlsError', 2: 'GridlsWarning', 3: 'GridlsInformation', 4: 'GridlsHint'}
+const signNames = {1: 'GridlsError', 2: 'GridlsWarning', 3: 'GridlsInformation', 4: 'GridlsHint'}
 
-function! s:place_signs(buf, diagnostics) abort
+def PlaceSigns(buf: number, found: list<dict<any>>)
   if empty(sign_getdefined('GridlsError'))
-    call sign_define('GridlsError', {'text': 'E>', 'texthl': 'ErrorMsg'})
-    call sign_define('GridlsWarning', {'text': 'W>', 'texthl': 'WarningMsg'})
-    call sign_define('GridlsInformation', {'text': 'I>', 'texthl': 'Question'})
-    call sign_define('GridlsHint', {'text': 'H>', 'texthl': 'Comment'})
+    sign_define('GridlsError', {text: 'E>', texthl: 'ErrorMsg'})
+    sign_define('GridlsWarning', {text: 'W>', texthl: 'WarningMsg'})
+    sign_define('GridlsInformation', {text: 'I>', texthl: 'Question'})
+    sign_define('GridlsHint', {text: 'H>', texthl: 'Comment'})
   endif
-  call sign_unplace('gridls', {'buffer': a:buf})
-  call sign_placelist(map(copy(a:diagnostics), {_, d -> {'group': 'gridls', 'buffer': a:buf,
-        \ 'lnum': d.range.start.line + 1, 'name': s:sign_names[get(d, 'severity', 1)]}}))
-endfunction
+  sign_unplace('gridls', {buffer: buf})
+  sign_placelist(mapnew(found, (_, d) => ({group: 'gridls', buffer: buf,
+    lnum: d.range.start.line + 1, name: signNames[get(d, 'severity', 1)]})))
+enddef
 
-function! gridls#vim#diagnostics() abort
-  let l:buf = bufnr('')
-  let l:items = map(copy(getbufvar(l:buf, 'gridls_diagnostics', [])), {_, d -> {'bufnr': l:buf,
-        \ 'lnum': d.range.start.line + 1, 'col': d.range.start.character + 1,
-        \ 'type': get({1: 'E', 2: 'W', 3: 'I', 4: 'I'}, get(d, 'severity', 1), 'E'),
-        \ 'text': d.message . ' [' . d.code . ']'}})
-  call setloclist(0, l:items, 'r')
-  if !empty(l:items)
+export def Diagnostics()
+  var buf = bufnr('')
+  var items = mapnew(getbufvar(buf, 'gridls_diagnostics', []), (_, d) => ({bufnr: buf,
+    lnum: d.range.start.line + 1, col: d.range.start.character + 1,
+    type: get({1: 'E', 2: 'W', 3: 'I', 4: 'I'}, get(d, 'severity', 1), 'E'),
+    text: d.message .. ' [' .. d.code .. ']'}))
+  setloclist(0, items, 'r')
+  if !empty(items)
     lopen
   endif
-endfunction
+enddef
+
+# The server's copy of a buffer's text (a debugging aid: the editor tests compare it with the buffer).
+export def ServerText(buf: number): string
+  Sync(buf)
+  var state = Request('gridls/documentState', {textDocument: {uri: Uri(buf)}, includeText: true})
+  return type(state) == v:t_dict ? state.text : ''
+enddef
