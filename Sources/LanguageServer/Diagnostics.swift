@@ -34,6 +34,7 @@ extension Server {
     /// Pushes the document's diagnostics; after an edit, only when they are not the ones pushed last (a
     /// keystroke in a document with 163,000 diagnostics would otherwise send them all again each time).
     func publishDiagnostics(_ document: inout OpenDocument, onlyWhenChanged: Bool) {
+        guard !client.pullsDiagnostics else { return }
         let current = diagnostics(document)
         if onlyWhenChanged && document.published == current { return }
         document.published = current

@@ -35,6 +35,7 @@ extension Server {
     func didClose(_ params: DocumentParams) throws(ResponseError) {
         let uri = params.uri
         documents[uri] = nil
+        guard !client.pullsDiagnostics else { return }
         send(Outgoing.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []]))
     }
 
@@ -61,6 +62,7 @@ extension Server {
             documents[uri]!.reindex(options: formatOptions(documents[uri]!))
             publishDiagnostics(&documents[uri]!, onlyWhenChanged: false)
         }
+        if client.pullsDiagnostics && client.diagnosticRefresh { _ = ask("workspace/diagnostic/refresh", .null) }
     }
 
     func formatOptions(_ document: OpenDocument) -> FormatOptions { document.settings.formatOptions() }

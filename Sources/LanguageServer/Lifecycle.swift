@@ -9,6 +9,10 @@ struct ClientCapabilities {
     /// Whether the client carries out `workspace/applyEdit` (then actions can be offered as commands).
     var applyEdit: Bool
     var configuration: Bool
+    /// Whether the client pulls diagnostics (`textDocument/diagnostic`): then it gets none pushed, which it
+    /// would show twice (Neovim 0.11, VS Code), and is asked to pull again when settings change.
+    var pullsDiagnostics: Bool
+    var diagnosticRefresh: Bool
 
     init(_ json: JSON?) {
         positionEncodings = json?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
@@ -18,6 +22,8 @@ struct ClientCapabilities {
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         applyEdit = json?["workspace"]?["applyEdit"]?.bool ?? false
         configuration = json?["workspace"]?["configuration"]?.bool ?? false
+        pullsDiagnostics = json?["textDocument"]?["diagnostic"]?.object != nil
+        diagnosticRefresh = json?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool ?? false
     }
 }
 

@@ -21,7 +21,23 @@ const COMMANDS = [
   ['gridls.splitCell', 'Split cell'],
   ['gridls.convertToGrid', 'Convert to grid table'],
   ['gridls.convertToPipe', 'Convert to pipe table'],
+  ['gridls.linesToTable', 'Convert lines to table'],
+  ['gridls.copyTableAsCSV', 'Copy table as CSV'],
+  ['gridls.insertTable', 'Insert table'],
 ].map(([id, title]) => ({ id, title }));
+
+/**
+ * The table keys: the extension's own commands, each a `gridls/navigateCell` direction, and what the key
+ * does where the server says "not in a table" (the command VS Code binds to the key by default).
+ */
+const KEY_COMMANDS = [
+  { id: 'gridls.nextCell', title: 'Next table cell', direction: 'nextCell', key: 'tab', fallback: ['tab'] },
+  { id: 'gridls.previousCell', title: 'Previous table cell', direction: 'previousCell', key: 'shift+tab', fallback: ['outdent'] },
+  { id: 'gridls.nextRow', title: 'Next table row', direction: 'nextRow', key: 'enter', fallback: ['type', { text: '\n' }] },
+];
+
+/** The context key the keybindings' `when` clauses read: true while the cursor is where the keys apply. */
+const CONTEXT_KEY = 'gridls.inTable';
 
 /**
  * Where the gridls binary is: the `gridls.path` setting (with ~ expanded) when set, else the first
@@ -68,4 +84,127 @@ function commandArguments(uri, selection) {
   return { uri: String(uri), range: { start: position(selection.start), end: position(selection.end) } };
 }
 
-module.exports = { COMMANDS, findServer, missingServerMessage, serverSettings, commandArguments };
+/** "3x4", "3 × 4", "3*4": a table size of rows (the header among them) and columns; null otherwise. */
+function parseTableSize(text) {
+  const match = /^\s*(\d+)\s*[xX×*]\s*(\d+)\s*$/.exec(text || '');
+  if (!match) return null;
+  const rows = Number(match[1]), columns = Number(match[2]);
+  return rows >= 1 && columns >= 1 ? { rows, columns } : null;
+}
+
+/** The line spans ({start, end}, inclusive, sorted) of the tables in a documentSymbol answer. */
+function tableLineRanges(symbols) {
+  return (symbols || []).map((s) => ({ start: s.range.start.line, end: s.range.end.line })).sort((a, b) => a.start - b.start);
+}
+
+function inRanges(ranges, line) {
+  let low = 0, high = ranges.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (ranges[middle].end < line) low = middle + 1; else high = middle;
+  }
+  return low < ranges.length && ranges[low].start <= line;
+}
+
+/**
+ * Keeps the context key current, cheaply: the server's table ranges are asked for (documentSymbol) only
+ * when a document changed since they were last known, at most once per `delay` ms; a cursor move in an
+ * unchanged document asks nothing. The keys apply in a table, or on a Markdown line starting with `|`
+ * (where <Tab> begins a table).
+ * `requestSymbols(uri)` → Promise of the answer; `setContext(bool)`; `schedule(fn, ms)` (setTimeout).
+ */
+function createKeyContext({ requestSymbols, setContext, schedule, delay = 100 }) {
+  const known = new Map();  // uri → {version, ranges}
+  const pending = new Set();
+  let current;
+  let cursor = null;
+
+  function update() {
+    const entry = cursor && known.get(cursor.uri);
+    const begins = cursor && cursor.languageId === 'markdown' && /^\s{0,3}\|/.test(cursor.lineText || '');
+    const on = Boolean(cursor && (begins || (entry && inRanges(entry.ranges, cursor.line))));
+    if (on !== current) {
+      current = on;
+      setContext(on);
+    }
+  }
+
+  function refresh(uri, version) {
+    if (pending.has(uri)) return;
+    pending.add(uri);
+    schedule(async () => {
+      try {
+        const symbols = await requestSymbols(uri);
+        known.set(uri, { version, ranges: tableLineRanges(symbols) });
+      } catch {
+        // The server is not running or refused: the last known ranges stay.
+      } finally {
+        pending.delete(uri);
+      }
+      update();
+    }, delay);
+  }
+
+  return {
+    /** cursor: {uri, version, line, lineText, languageId} */
+    cursorMoved(moved) {
+      cursor = moved;
+      const entry = known.get(moved.uri);
+      if (!entry || entry.version !== moved.version) refresh(moved.uri, moved.version);
+      update();
+    },
+    documentChanged(uri, version) {
+      if (cursor && cursor.uri === uri) cursor = { ...cursor, version };
+      refresh(uri, version);
+    },
+    closed(uri) { known.delete(uri); },
+    get inTable() { return Boolean(current); },
+  };
+}
+
+/**
+ * A table key: asks the server, applies its edits (one undo step) and moves the cursor; where the server
+ * answers null, runs the key's usual command. `ui`: {sendRequest(method, params), applyEdits(edits),
+ * setCursor(position), run(command, ...args)}; positions and ranges stay in LSP form here.
+ */
+async function navigateCell(key, document, position, ui) {
+  let result = null;
+  try {
+    result = await ui.sendRequest('gridls/navigateCell', { textDocument: { uri: document.uri }, position, direction: key.direction });
+  } catch {
+    result = null;
+  }
+  if (!result) return ui.run(...key.fallback);
+  if (result.edits.length > 0) await ui.applyEdits(result.edits);
+  return ui.setCursor(result.position);
+}
+
+/**
+ * Runs a server command from the palette or the context menu: the active selection as its argument when
+ * it has none; "Insert table" asks for the size and puts the cursor in the first cell; "Copy table as
+ * CSV" puts the answer on the clipboard. `ui`: {selectionArgument(), askSize(), setCursor(position),
+ * copy(text), inform(message)}.
+ */
+async function runCommand(name, args, next, ui) {
+  if (!args || args.length === 0) {
+    const argument = ui.selectionArgument();
+    args = argument ? [argument] : [];
+  }
+  if (name === 'gridls.insertTable' && args[0] && args[0].rows === undefined) {
+    const size = parseTableSize(await ui.askSize());
+    if (!size) return undefined;
+    args = [{ ...args[0], ...size }];
+  }
+  const result = await next(name, args);
+  if (name === 'gridls.insertTable' && result && result.applied && result.position) ui.setCursor(result.position);
+  if (name === 'gridls.copyTableAsCSV' && result && typeof result.csv === 'string') {
+    await ui.copy(result.csv);
+    ui.inform(`gridls: copied ${result.csv.split('\n').length - 1} rows as CSV`);
+  }
+  return result;
+}
+
+module.exports = {
+  COMMANDS, KEY_COMMANDS, CONTEXT_KEY, findServer, missingServerMessage, serverSettings, commandArguments,
+  parseTableSize, tableLineRanges, createKeyContext, navigateCell, runCommand,
+};

@@ -20,10 +20,21 @@ function serverCommands() {
   throw new Error('no initialize result in protocol/examples/lifecycle.jsonl');
 }
 
-test('the contributed commands are the server commands, with the same titles as lib', () => {
+test('the contributed commands are the server commands and the table keys, with the same titles as lib', () => {
   const contributed = manifest.contributes.commands.map((c) => c.command);
-  assert.deepStrictEqual(contributed, serverCommands());
-  assert.deepStrictEqual(manifest.contributes.commands.map((c) => [c.command, c.title]), lib.COMMANDS.map((c) => [c.id, c.title]));
+  assert.deepStrictEqual(contributed, serverCommands().concat(lib.KEY_COMMANDS.map((k) => k.id)));
+  assert.deepStrictEqual(manifest.contributes.commands.map((c) => [c.command, c.title]),
+    lib.COMMANDS.concat(lib.KEY_COMMANDS).map((c) => [c.id, c.title]));
+});
+
+test('the table keys are bound only where the context key says, never over suggestions or snippets', () => {
+  const bindings = manifest.contributes.keybindings;
+  assert.deepStrictEqual(bindings.map((b) => [b.command, b.key]), lib.KEY_COMMANDS.map((k) => [k.id, k.key]));
+  for (const binding of bindings) {
+    for (const clause of [lib.CONTEXT_KEY, 'config.gridls.tableKeys', '!suggestWidgetVisible', '!inSnippetMode', '!inlineSuggestionVisible']) {
+      assert.ok(binding.when.split(' && ').includes(clause), `${binding.key}: ${clause} is missing from ${binding.when}`);
+    }
+  }
 });
 
 test('protocol/README.md documents every command', () => {
@@ -31,11 +42,11 @@ test('protocol/README.md documents every command', () => {
   for (const { id } of lib.COMMANDS) assert.ok(readme.includes('`' + id + '`'), `${id} is not in protocol/README.md`);
 });
 
-test('every contributed setting is a server setting or the binary path', () => {
+test('every contributed setting is a server setting, the binary path or the table keys switch', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(root, 'protocol', 'schemas', 'settings.schema.json'), 'utf8'));
   for (const key of Object.keys(manifest.contributes.configuration.properties)) {
     const name = key.replace(/^gridls\./, '');
-    if (name === 'path') continue;
+    if (name === 'path' || name === 'tableKeys') continue;  // the extension's own
     const top = name.split('.')[0];
     assert.ok(top in schema.properties, `${key} is not a server setting`);
   }

@@ -26,7 +26,8 @@ test('activation starts the server for Markdown and reStructuredText with the ma
   assert.deepStrictEqual(client.clientOptions.documentSelector, [{ language: 'markdown' }, { language: 'restructuredtext' }]);
   assert.strictEqual(client.clientOptions.initializationOptions.delimiterRow, 'compact');
   assert.strictEqual(client.clientOptions.synchronize.configurationSection, 'gridls');
-  assert.strictEqual(context.subscriptions.length, 1);
+  // The client, four listeners that keep the table keys' context current, and the three keys.
+  assert.strictEqual(context.subscriptions.length, 8);
   await extension.deactivate();
   assert.ok(client.stopped);
 });
@@ -52,4 +53,21 @@ test('a missing binary is reported clearly and nothing starts', async () => {
   const last = vscode.calls.errors[vscode.calls.errors.length - 1];
   assert.match(last.message, /"\/nonexistent\/gridls" \(setting gridls\.path\) was not found/);
   assert.deepStrictEqual(last.items, ['Open Settings']);
+});
+
+test('activation registers the table keys, which ask the server and apply its answer', async () => {
+  vscode.settings['gridls.path'] = fakeBinary();
+  const client = await extension.activate({ subscriptions: [] });
+  assert.deepStrictEqual([...vscode.calls.registered.keys()].filter((id) => id.startsWith('gridls.')).sort(),
+    ['gridls.nextCell', 'gridls.nextRow', 'gridls.previousCell']);
+  const edits = [];
+  vscode.setActiveEditor({
+    document: { uri: 'file:///k.md', version: 1, languageId: 'markdown', lineAt: () => ({ text: '| a |' }) },
+    selection: { active: { line: 0, character: 2 } },
+    edit: (build, options) => { build({ replace: (range, text) => edits.push([range.start.line, text, options.undoStopBefore]) }); return Promise.resolve(true); },
+  });
+  client.answers = { 'gridls/navigateCell': () => ({ edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } }, newText: '| a   |' }], position: { line: 2, character: 2 } }) };
+  await vscode.calls.registered.get('gridls.nextCell')();
+  assert.deepStrictEqual(edits, [[0, '| a   |', true]]);
+  assert.deepStrictEqual(vscode.window.activeTextEditor.selection.active, new vscode.Position(2, 2));
 });

@@ -7,9 +7,13 @@ local function command()
   return cmd
 end
 
-local function client()
+-- The gridls client of a buffer (any buffer when none is given): vim.lsp.get_clients where it exists (0.10+).
+local function client(bufnr)
+  if vim.lsp.get_clients then
+    return vim.lsp.get_clients({ name = 'gridls', bufnr = bufnr })[1]
+  end
   for _, c in pairs(vim.lsp.get_active_clients()) do
-    if c.name == 'gridls' then return c end
+    if c.name == 'gridls' and (not bufnr or vim.lsp.buf_is_attached(bufnr, c.id)) then return c end
   end
   return nil
 end
@@ -18,8 +22,57 @@ local function encoding(c)
   return (c and c.offset_encoding) or 'utf-16'
 end
 
+-- A synchronous request: client:request_sync from 0.11 (methods), client.request_sync before.
+local function request_sync(c, method, params, bufnr)
+  local response
+  if vim.fn.has('nvim-0.11') == 1 then
+    response = c:request_sync(method, params, 5000, bufnr)
+  else
+    response = c.request_sync(method, params, 5000, bufnr)
+  end
+  if not response then return nil end
+  if response.err then
+    vim.notify('gridls: ' .. (response.err.message or vim.inspect(response.err)), vim.log.levels.WARN)
+    return nil
+  end
+  return response.result
+end
+
+-- The byte column of an LSP position's character in its line.
+local function byte_column(bufnr, position, enc)
+  local line = vim.api.nvim_buf_get_lines(bufnr, position.line, position.line + 1, false)[1] or ''
+  if enc == 'utf-8' then return math.min(position.character, #line) end
+  local ok, byte
+  if vim.fn.has('nvim-0.11') == 1 then
+    ok, byte = pcall(vim.str_byteindex, line, enc, position.character, false)
+  else
+    ok, byte = pcall(vim.str_byteindex, line, position.character, enc == 'utf-16')
+  end
+  return ok and byte or #line
+end
+
+-- The range from `start` to `finish` ({line, column}, 1-based, columns in bytes) in the client's encoding.
+local function range(bufnr, c, start, finish)
+  if vim.lsp.util.make_given_range_params then
+    local params = vim.lsp.util.make_given_range_params({ start[1], start[2] - 1 }, { finish[1], finish[2] - 1 }, bufnr, encoding(c))
+    return params.range
+  end
+  local function position(p)
+    local line = vim.api.nvim_buf_get_lines(bufnr, p[1] - 1, p[1], false)[1] or ''
+    local byte = math.min(p[2] - 1, #line)
+    return { line = p[1] - 1, character = encoding(c) == 'utf-16' and vim.str_utfindex(line, byte) or byte }
+  end
+  return { start = position(start), ['end'] = position(finish) }
+end
+
 function M.attach(bufnr)
   if vim.b[bufnr].gridls_attached then return end
+  if vim.g.gridls_start == 0 then
+    -- Started elsewhere (vim.lsp.enable('gridls'), nvim-lspconfig): only format on save is set up here.
+    vim.b[bufnr].gridls_attached = true
+    M.format_on_save(bufnr)
+    return
+  end
   if vim.fn.executable(command()[1]) ~= 1 then
     vim.notify('gridls: "' .. command()[1] .. '" was not found; install gridls or set g:gridls_command', vim.log.levels.ERROR)
     return
@@ -29,15 +82,22 @@ function M.attach(bufnr)
     cmd = command(),
     root_dir = vim.fn.getcwd(),
     init_options = vim.g.gridls_settings or {},
+    -- Every change goes out at once: a table key's request must see what was just typed (requests do not
+    -- wait for debounced changes), and gridls re-reads only the table a change touches.
+    flags = { debounce_text_changes = 0 },
   }
   if vim.lsp.start then
     vim.lsp.start(config, { bufnr = bufnr })
   else
-    local existing = client()
+    local existing = client(nil)
     local id = existing and existing.id or vim.lsp.start_client(config)
     if id then vim.lsp.buf_attach_client(bufnr, id) end
   end
   vim.b[bufnr].gridls_attached = true
+  M.format_on_save(bufnr)
+end
+
+function M.format_on_save(bufnr)
   local group = vim.api.nvim_create_augroup('gridls_buffer_' .. bufnr, { clear = true })
   vim.api.nvim_create_autocmd('BufWritePre', {
     group = group,
@@ -63,51 +123,84 @@ end
 -- ({line, column}, 1-based, columns in bytes), applying its edit as one undo step.
 function M.run(command, start, finish)
   local bufnr = vim.api.nvim_get_current_buf()
-  local c = client()
+  local c = client(bufnr)
   if not c then
     vim.notify('gridls is not running for this buffer', vim.log.levels.WARN)
     return
   end
-  local function position(p)
-    local line = vim.api.nvim_buf_get_lines(bufnr, p[1] - 1, p[1], false)[1] or ''
-    local byte = math.min(p[2] - 1, #line)
-    local character = byte
-    if encoding(c) == 'utf-16' then
-      character = vim.str_utfindex(line, byte)
-    end
-    return { line = p[1] - 1, character = character }
-  end
   local params = {
     textDocument = vim.lsp.util.make_text_document_params(bufnr),
-    range = { start = position(start), ['end'] = position(finish) },
+    range = range(bufnr, c, start, finish),
     context = { diagnostics = {} },
   }
-  local responses = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', params, 5000) or {}
-  for _, response in pairs(responses) do
-    for _, action in ipairs(response.result or {}) do
-      local name = (action.data and action.data.command) or (action.command and action.command.command)
-      if name == command then
-        if action.disabled then
-          vim.notify('gridls: ' .. action.title .. ': ' .. action.disabled.reason, vim.log.levels.WARN)
-          return
-        end
-        if not action.edit and action.data then
-          -- Clients that declare resolveSupport (Neovim does) get the edit on resolve.
-          local resolved = c.request_sync('codeAction/resolve', action, 5000, bufnr)
-          action = (resolved and resolved.result) or action
-        end
-        if action.edit then
-          vim.lsp.util.apply_workspace_edit(action.edit, encoding(c))
-        elseif action.command then
-          -- Offered as a command (clients without resolveSupport): the server applies it through
-          -- workspace/applyEdit, which Neovim's client carries out.
-          c.request('workspace/executeCommand', action.command, nil, bufnr)
-        end
+  for _, action in ipairs(request_sync(c, 'textDocument/codeAction', params, bufnr) or {}) do
+    local name = (action.data and action.data.command) or (action.command and action.command.command)
+    if name == command then
+      if action.disabled then
+        vim.notify('gridls: ' .. action.title .. ': ' .. action.disabled.reason, vim.log.levels.WARN)
         return
       end
+      if not action.edit and action.data then
+        -- Clients that declare resolveSupport (Neovim does) get the edit on resolve.
+        action = request_sync(c, 'codeAction/resolve', action, bufnr) or action
+      end
+      if action.edit then
+        vim.lsp.util.apply_workspace_edit(action.edit, encoding(c))
+      elseif action.command then
+        -- Offered as a command (clients without resolveSupport): the server applies it through
+        -- workspace/applyEdit, which Neovim's client carries out.
+        request_sync(c, 'workspace/executeCommand', action.command, bufnr)
+      end
+      return
     end
   end
   vim.notify('gridls: ' .. command .. ' does not apply here', vim.log.levels.WARN)
+end
+
+-- A command with a result (copy as CSV, insert table): its argument is {uri, range} and `extra`.
+function M.execute(command, start, finish, extra)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = client(bufnr)
+  if not c then return vim.NIL end
+  local argument = { uri = vim.uri_from_bufnr(bufnr), range = range(bufnr, c, start, finish) }
+  for key, value in pairs(extra or {}) do
+    if type(key) == 'string' then argument[key] = value end  -- not the type marker of a dict from Vim
+  end
+  local result = request_sync(c, 'workspace/executeCommand', { command = command, arguments = { argument } }, bufnr)
+  if result and result.position then
+    -- The editor's cursor goes in bytes: the server counts in the negotiated encoding.
+    result.position.character = byte_column(bufnr, result.position, encoding(c))
+  end
+  return result or vim.NIL
+end
+
+-- Ends the undo step so far: what was typed before a table key, or the key's own edits.
+local function break_undo()
+  vim.cmd('let &undolevels = &undolevels')
+end
+
+-- The table keys: true when the server moved the cursor (its edits applied as their own undo step),
+-- false where the key keeps its usual meaning.
+function M.navigate(direction)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = client(bufnr)
+  if not c then return false end
+  local params = vim.lsp.util.make_position_params(0, encoding(c))
+  params.direction = direction
+  local result = request_sync(c, 'gridls/navigateCell', params, bufnr)
+  if type(result) ~= 'table' then return false end
+  if #result.edits > 0 then
+    break_undo()
+    vim.lsp.util.apply_text_edits(result.edits, bufnr, encoding(c))
+  end
+  local line = result.position.line
+  vim.api.nvim_win_set_cursor(0, { line + 1, byte_column(bufnr, result.position, encoding(c)) })
+  break_undo()
+  if vim.api.nvim_get_mode().mode == 'i' then
+    -- What is typed next starts its own undo step (Neovim 0.7 keeps it in the key's otherwise).
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<C-g>u', true, false, true), 'ni', false)
+  end
+  return true
 end
 
 return M

@@ -9,6 +9,12 @@ class LanguageClient {
   }
   start() { this.started = true; return Promise.resolve(); }
   stop() { this.stopped = true; return Promise.resolve(); }
+  /** Answers from `answers[method]` (a function of the params), recording each request. */
+  sendRequest(method, params) {
+    (this.requests = this.requests || []).push([method, params]);
+    const answer = (this.answers || {})[method];
+    return Promise.resolve(answer ? answer(params) : null);
+  }
 }
 
 module.exports = { LanguageClient, created };

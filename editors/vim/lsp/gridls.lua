@@ -1,0 +1,12 @@
+-- gridls for vim.lsp.config / vim.lsp.enable (Neovim 0.11+): with this plugin on 'runtimepath',
+--   vim.lsp.enable('gridls')
+-- starts gridls in Markdown and reStructuredText buffers. The plugin's commands and table keys use the
+-- client named 'gridls', whichever way it was started.
+return {
+  cmd = { 'gridls' },
+  filetypes = { 'markdown', 'rst' },
+  root_markers = { '.gridls.json', '.git' },
+  init_options = vim.g.gridls_settings or {},
+  -- Every change goes out at once: a table key's request must see what was just typed.
+  flags = { debounce_text_changes = 0 },
+}
