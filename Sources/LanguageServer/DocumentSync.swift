@@ -17,16 +17,25 @@ extension Server {
         let uri = try self.document(params.uri).uri
         var document = documents.removeValue(forKey: uri)!
         defer { documents[uri] = document }
-        for change in params.changes {
-            let text = change.text
-            if let (start, end) = change.range {
-                document.replace(from: document.clamp(start, encoding), to: document.clamp(end, encoding), with: Array(text.utf8))
-            } else {
-                let (settings, published) = (document.settings, document.published)
-                document = OpenDocument(
-                    uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
-                (document.settings, document.published) = (settings, published)
+        // Runs of ranged changes are applied together (one index update); a whole-text change replaces all.
+        var changes = params.changes[...]
+        while !changes.isEmpty {
+            let ranged = changes.prefix { $0.range != nil }
+            if !ranged.isEmpty {
+                let encoding = self.encoding
+                document.replace(ranged.count) { n, text in
+                    let change = ranged[ranged.startIndex + n]
+                    let (start, end) = change.range!
+                    return (text.clamp(start, encoding), text.clamp(end, encoding), Array(change.text.utf8))
+                }
+                changes = changes.dropFirst(ranged.count)
+                continue
             }
+            let text = changes.removeFirst().text
+            let (settings, published) = (document.settings, document.published)
+            document = OpenDocument(
+                uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
+            (document.settings, document.published) = (settings, published)
         }
         if let version = params.version { document.version = version }
         publishDiagnostics(&document, onlyWhenChanged: true)
@@ -72,11 +81,7 @@ extension OpenDocument {
     /// An LSP position as (line, byte): a line past the end is the document's end, a character past the
     /// end of its line is the line's end, one inside a character is that character's start.
     func clamp(_ position: Position, _ encoding: PositionEncoding) -> LinePosition {
-        guard position.line < text.lineCount else {
-            let last = text.lineCount - 1
-            return LinePosition(last, text.line(last).count)
-        }
-        return LinePosition(position.line, encoding.byteOffset(in: text.line(position.line), character: position.character))
+        text.clamp(position, encoding)
     }
 
     func lspPosition(_ position: LinePosition, _ encoding: PositionEncoding) -> Position {
@@ -99,5 +104,16 @@ extension DocumentSyntax {
 
     init(languageId: String?, uri: String) {
         self = languageId.flatMap { DocumentSyntax.languageIds[$0.lowercased()] } ?? DocumentSyntax(path: uri)
+    }
+}
+
+extension DocumentText {
+    /// `OpenDocument.clamp` on the text as it is now (between the changes of one `didChange`).
+    func clamp(_ position: Position, _ encoding: PositionEncoding) -> LinePosition {
+        guard position.line < lineCount else {
+            let last = lineCount - 1
+            return LinePosition(last, line(last).count)
+        }
+        return LinePosition(position.line, encoding.byteOffset(in: line(position.line), character: position.character))
     }
 }

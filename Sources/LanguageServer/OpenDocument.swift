@@ -28,6 +28,39 @@ struct OpenDocument: Sendable {
         index.update(text, replaced: start.line...end.line, with: new)
     }
 
+    /// Several replacements in order (one `didChange`: an editor applying a realigned table's edits sends
+    /// one per line), each range in the text the previous ones left, given as a closure that places it
+    /// then. The index is updated once, over the lines they touched together: a table's worth of edits
+    /// costs one reading of the table, not one per edit.
+    mutating func replace(_ count: Int, _ change: (Int, DocumentText) -> (start: LinePosition, end: LinePosition, bytes: [UInt8])) {
+        guard count > 1 else {
+            if count == 1 {
+                let (start, end, bytes) = change(0, text)
+                replace(from: start, to: end, with: bytes)
+            }
+            return
+        }
+        // The lines touched so far, now (`current`) and in the text before the first change (`original`):
+        // lines above them are where they were, lines below them moved by `delta`.
+        var current: ClosedRange<Int>?, original: ClosedRange<Int>?, delta = 0
+        for n in 0..<count {
+            let (start, end, bytes) = change(n, text)
+            let new = text.replace(from: start, to: end, with: bytes)
+            let shift = new.count - (end.line - start.line + 1)
+            if let touched = current, let before = original {
+                let bottom = max(touched.upperBound, end.line)
+                let originalBottom = end.line > touched.upperBound ? end.line - delta : before.upperBound
+                current = min(touched.lowerBound, start.line)...(bottom + shift)
+                original = min(before.lowerBound, start.line)...originalBottom
+            } else {
+                current = new
+                original = start.line...end.line
+            }
+            delta += shift
+        }
+        if let current, let original { index.update(text, replaced: original, with: current) }
+    }
+
     mutating func reindex(options: FormatOptions) {
         index = TableIndex(text, syntax: syntax, options: options)
     }

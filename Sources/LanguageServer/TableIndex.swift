@@ -43,7 +43,7 @@ struct TableIndex: Sendable {
     private var restartable: [Bool] = []
     /// Markdown front matter: what the first line opens and the first line after its closer (0: none). A
     /// closer may lie anywhere below, so it is followed here rather than found by a scan near the change.
-    private var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
+    private(set) var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
     private(set) var lastScannedLines = 0
 
@@ -110,7 +110,7 @@ struct TableIndex: Sendable {
     }
 
     private func closer(of kind: FrontMatter, in text: DocumentText, lines: Range<Int>) -> Int? {
-        lines.first { kind.isClosed(by: TextLines(text.slice($0..<$0 + 1)), line: 0) }
+        lines.first { kind.isClosed(byLaterLine: text.line($0)) }
     }
 
     /// Scans from `start` (a restart point) past `changed` to the first line after which both the old and

@@ -14,6 +14,16 @@ struct IncrementalDiagnosticsTests {
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
     }
 
+    /// A byte-order mark before `---` on a later line is text (fresh readings say so): typing the
+    /// opener on the first line must not take that line for the closer.
+    @Test func aByteOrderMarkOnALaterLineClosesNoFrontMatter() {
+        var open = OpenDocument(uri: "file:///f.md", version: 1, bytes: Array("\n| a | b |\n|---|\n\u{FEFF}---\nx\n".utf8), options: FormatOptions())
+        open.replace(from: LinePosition(0, 0), to: LinePosition(0, 0), with: Array("---".utf8))
+        #expect(open.index.frontMatter.end == 0)
+        #expect(open.diagnosticLines == open.reread.diagnosticLines)
+        #expect(open.diagnosticLines.count == 1)
+    }
+
     @Test func anEditBelowALookAlikeKeepsItsDiagnostic() {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("| a | b |\n|---|\n".utf8), options: FormatOptions())
         open.replace(from: LinePosition(2, 0), to: LinePosition(2, 0), with: Array("x".utf8))

@@ -27,7 +27,8 @@ struct LifecycleTests {
             "codeActionKinds": ["quickfix", "refactor.rewrite", "source.fixAll.gridls"], "resolveProvider": true,
         ])
         #expect(capabilities["documentOnTypeFormattingProvider"] == ["firstTriggerCharacter": "|"])
-        #expect(capabilities["executeCommandProvider"]?["commands"]?.array?.count == 17)
+        #expect(capabilities["executeCommandProvider"]?["commands"]?.array?.count == 20)  // 17 table actions, 3 text commands
+        #expect(capabilities["experimental"] == ["gridls": ["navigateCell": true]])
     }
 
     @Test func shutdownThenExitEndsWithZero() throws {

@@ -32,4 +32,28 @@ struct RandomDocumentIndexTests {
             }
         }
     }
+
+    /// Several changes in one `didChange` (an editor applying a realigned table's edits line by line)
+    /// update the index once, over the lines they touched together: it still finds what a fresh reading does.
+    @Test func batchesOfChangesLeaveWhatAFreshReadingFinds() {
+        for seed in 0..<UInt64(Self.count) {
+            var generator = RandomDocument(seed: seed &+ 90_000)
+            var random = SeededRandom(seed: seed)
+            var open = OpenDocument(uri: "file:///b.md", version: 1, bytes: Array(generator.make().utf8), options: FormatOptions())
+            for step in 0..<4 {
+                let count = 1 + random.below(12)
+                open.replace(count) { _, text in
+                    let from = random.below(text.lineCount), to = min(text.lineCount - 1, from + random.below(2))
+                    let start = LinePosition(from, random.chance(0.6) ? 0 : min(1, text.line(from).count))
+                    let end = LinePosition(to, random.chance(0.5) ? text.line(to).count : 0)
+                    let replacement = random.chance(0.2) ? generator.make() : random.pick(["|", "| x |", "---", "\n", "", "a\nb", "+---+"])
+                    return (min(start, end), max(start, end), Array(replacement.utf8))
+                }
+                let fresh = open.reread
+                #expect(open.diagnosticLines == fresh.diagnosticLines, "seed \(seed) step \(step)")
+                #expect(open.index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "seed \(seed) step \(step)")
+                if open.diagnosticLines != fresh.diagnosticLines { return }
+            }
+        }
+    }
 }

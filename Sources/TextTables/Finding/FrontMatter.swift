@@ -13,7 +13,18 @@ package enum FrontMatter: Sendable, Equatable {
     }
 
     package func isClosed(by text: TextLines, line: Int) -> Bool {
-        let content = FrontMatter.trimmed(text, line)
+        closes(FrontMatter.trimmed(text, line))
+    }
+
+    /// Whether a line after the document's first one, given as its text without terminator, closes it (a
+    /// byte-order mark there is text, not one).
+    package func isClosed(byLaterLine line: ArraySlice<UInt8>) -> Bool {
+        var end = line.endIndex
+        while end > line.startIndex && (line[end - 1] == 0x20 || line[end - 1] == 0x09) { end -= 1 }
+        return closes(Array(line[..<end]))
+    }
+
+    private func closes(_ content: [UInt8]) -> Bool {
         switch self {
         case .yaml: return content == Array("---".utf8) || content == Array("...".utf8)
         case .toml: return content == Array("+++".utf8)
