@@ -83,6 +83,14 @@ try
   call s:check('diagnostics follow the typing', [s:flushed_in, map(copy(get(b:, 'gridls_diagnostics', [])), 'v:val.code')], ['i', ['non-rectangular-cell']])
   call s:server_in_sync('after deleting')
 
+  " A file name with a space and an accented letter: its URI is percent-encoded, and the server has it.
+  call writefile(['|a|b|', '|-|-|'], s:work . '/my notes é.md')
+  execute 'edit ' . fnameescape(s:work . '/my notes é.md')
+  call s:check('percent-encoded URI', gridls#vim#Uri(bufnr('')) =~# '/my%20notes%20%C3%A9\.md$', 1)
+  GridFormat
+  call s:check('formatting through that URI', getline(1, '$'), ['| a   | b   |', '| --- | --- |'])
+  call s:server_in_sync('a percent-encoded URI')
+
   " Insert row below, then undo in one step.
   call writefile(['| a   | b   |', '| --- | --- |', '| 1   | 2   |', '| 3   | 4   |'], s:work . '/edit.md')
   execute 'edit ' . fnameescape(s:work . '/edit.md')
