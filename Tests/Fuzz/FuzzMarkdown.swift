@@ -23,7 +23,26 @@ public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     precondition(ByteOrderMark.length(once.output) == ByteOrderMark.length(input), "the byte-order mark changed")
     checkPipeTablePrefixes(before, after)
+    checkTableKeys(TextLines(input))
     return 0
+}
+
+/// The table keys, from a place the input chooses in each of its first tables: a step edits only its
+/// table, and its cursor is on a line of the text it makes.
+private func checkTableKeys(_ text: TextLines) {
+    for region in MarkdownScanner.scan(text).tables.prefix(3) {
+        let reading = TableReading(text, region: region, options: .init())
+        let line = region.firstLine + text.bytes.count % region.contentStarts.count
+        let offset = text.starts[line] + text.bytes.count % (text.contentEnd(line) - text.starts[line] + 1)
+        for direction in NavigationDirection.allCases {
+            guard let step = reading.navigate(from: offset, direction, syntax: .markdown, isFormatted: nil) else { continue }
+            let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
+            precondition(step.edits.allSatisfy { tableStart <= $0.range.lowerBound && $0.range.upperBound <= tableEnd }, "a table key edited outside its table")
+            let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+            let target = region.firstLine + step.line
+            precondition(target < after.count && step.byte <= after.contentEnd(target) - after.starts[target], "a table key's cursor is off its line")
+        }
+    }
 }
 
 /// A pipe table keeps its lines, and each line its container prefix byte for byte (tabs that containers
