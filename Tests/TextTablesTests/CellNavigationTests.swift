@@ -104,6 +104,12 @@ struct CellNavigationTests {
             == "+----+---+\n| a  | b |\n+====+===+\n| 表 |   |\n+----+---+\n| ‸   |   |\n+----+---+\n")
     }
 
+    /// Found by the fuzzer: a cursor in the list indentation of a grid table whose text was pushed out of line.
+    @Test func aCursorInTheContainerPrefixOfADriftedGridTable() {
+        #expect(step("- item\n\n  +------+-----+\n‸  | in   | a list  |\n  +------+-----+\n", .nextCell)
+            == "- item\n\n  +----+--------+\n  | in | ‸a list |\n  +----+--------+\n")
+    }
+
     @Test func outsideTablesAndInUnreadableTablesNothingHappens() {
         #expect(step("Intro‸\n\n| a | b |\n|---|---|\n", .nextCell) == nil)
         #expect(step("+---+---+\n| a‸ | b |\n+---+--+\n", .nextCell) == nil)

@@ -69,7 +69,8 @@ extension TableReading {
         let repaired = reading(after: fix.edits)
         let line = text.line(containing: offset) - region.firstLine
         guard repaired.errors == nil, line < repaired.region.contentStarts.count else { return nil }
-        let bars = text.bytes[region.contentStarts[line]..<offset].filter { $0 == GridTableGeometry.pipe }.count
+        // (A cursor in the line's container prefix is before its first `|`.)
+        let bars = text.bytes[region.contentStarts[line]..<max(offset, region.contentStarts[line])].filter { $0 == GridTableGeometry.pipe }.count
         let repairedLine = repaired.region.firstLine + line
         let lineBytes = repaired.text.bytes[repaired.region.contentStarts[line]..<repaired.text.contentEnd(repairedLine)]
         guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first,
