@@ -156,7 +156,9 @@ extension Server {
                 for fix in diagnostic.fixes {
                     let edit = workspaceEdit(document, fix.edits.map { lspEdit($0, in: local, document) })
                     guard offered.insert(["title": .string(fix.title), "edit": edit]).inserted else { continue }
-                    actions.append(["title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON], "edit": edit])
+                    var action: JSON = ["title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON], "edit": edit]
+                    if fix.isPreferred { action = action.setting("isPreferred", true) }
+                    actions.append(action)
                 }
             }
         }

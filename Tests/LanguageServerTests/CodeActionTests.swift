@@ -85,8 +85,11 @@ struct CodeActionTests {
         let broken = "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"
         client.open("file:///q.md", broken)
         let fixes = actions(client, "file:///q.md", range(2, 4, 2, 4), only: ["quickfix"])
-        #expect(fixes.map { $0["title"] } == ["Put + where the borders cross"])
+        #expect(fixes.map { $0["title"] } == ["Write the `+` back"])
+        // The likely repair of a slip is marked, so that editors can apply it with one key.
+        #expect(fixes.first?["isPreferred"] == true)
         #expect(fixes.first?["diagnostics"]?.array?.first?["code"] == "broken-border")
+        #expect(fixes.first?["diagnostics"]?.array?.first?["message"] == "a `+` is missing here, where a column line crosses this border")
         #expect(applying(fixes.first?["edit"]?["changes"]?["q.md"]?.array ?? fixes.first?["edit"]?["changes"]?["file:///q.md"]?.array ?? [], to: broken)
             == "+---+---+\n| a | b |\n+---+---+\n| c | d |\n+---+---+\n")
     }
@@ -133,6 +136,16 @@ struct CodeActionTests {
         client.open("file:///p.md", "|a|\n|-|\n")
         let fixAll = actions(client, "file:///p.md", range(0, 0, 0, 0), only: ["source.fixAll.gridls"])
         #expect(fixAll.map { $0["kind"] } == ["source.fixAll.gridls"])
+    }
+
+    @Test func aFixThatIsNotTheLikelyRepairIsNotPreferred() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let lShape = "+---+---+\n| a | b |\n+---+---+\n| c     |\n+---+   +\n| d |   |\n+---+---+\n"
+        client.open("file:///s.md", lShape)
+        let fixes = actions(client, "file:///s.md", range(3, 2, 3, 2), only: ["quickfix"])
+        #expect(fixes.map { $0["title"] } == ["Split the region into rectangles along its grid lines"])
+        #expect(fixes.allSatisfy { $0["isPreferred"] == nil })
     }
 }
 

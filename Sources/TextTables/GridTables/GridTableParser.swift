@@ -35,6 +35,9 @@ struct GridTableReader {
     var wasReLaid = false
     /// Regions that are not rectangles, as lists of slots (row * columns + column) in reading order.
     var irregularRegions: [[Int]] = []
+    /// Whether an unreadable table is searched for the one slip that explains it (`GridSlipRepair`) and its
+    /// errors get fixes; off in the readings that search makes, which only tell whether a candidate reads.
+    var searchesSlips = true
 
     var lines: [GridTextLine] { geometry.lines }
     var xs: [Int] { geometry.xs }
@@ -54,14 +57,24 @@ struct GridTableReader {
                 // Lines whose `|` stand off the borders' columns (text typed into a cell pushes them) read
                 // as another table in pandoc and docutils: report them, and offer the table the cells mean.
                 guard wasReLaid, let grid else { return GridTableParse(grid: grid, diagnostics: diagnostics, wasReLaid: wasReLaid) }
+                // A reading that only tells whether a candidate repair reads needs no fixes.
+                guard searchesSlips else {
+                    report(.brokenBorder, Diagnostic.Message.drift(region.syntax), lineRange(0))
+                    return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
+                }
                 reportDrift(grid)
+                // Unless one border slipped and moved the columns the others are measured by.
+                reportSlip(onBorderOnly: true)
                 return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
+            if !searchesSlips { return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid) }
             if let cells, !irregularRegions.isEmpty, diagnostics.allSatisfy({ $0.code == .nonRectangularCell }) {
                 let fix = splittingFix(cells)
                 for index in diagnostics.indices { diagnostics[index].fixes = fix.map { [$0] } ?? [] }
             }
         }
+        guard searchesSlips else { return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid) }
+        reportSlip(onBorderOnly: false)
         offerReLaying()
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
     }

@@ -60,9 +60,12 @@ package struct Diagnostic: Sendable, Hashable {
 package struct Fix: Sendable, Hashable {
     package var title: String
     package var edits: [TextEdit]
+    /// The likely repair, which editors may apply with one key (LSP's `isPreferred`).
+    package var isPreferred: Bool
 
-    package init(title: String, edits: [TextEdit]) {
+    package init(title: String, edits: [TextEdit], isPreferred: Bool = false) {
         self.title = title
         self.edits = edits
+        self.isPreferred = isPreferred
     }
 }
