@@ -7,6 +7,28 @@ import Testing
 struct WidthClassTableTests {
     static let updating = ProcessInfo.processInfo.environment["GRIDLS_UPDATE_WIDTH_TABLE"] == "1"
 
+    /// `width(of:)`, which asks the table of scalars that join no neighbour, against the rule itself on
+    /// clusters of every shape: a scalar alone, then with a presentation selector, a keycap, a combining
+    /// mark, a skin tone, a joiner and a second emoji, and before a combining mark or a joiner.
+    @Test func clusterWidthsFromTheTableAreTheRulesWidths() {
+        let dense: [ClosedRange<UInt32>] = [0x0000...0x036F, 0x0900...0x097F, 0x1100...0x11FF, 0x2000...0x2BFF, 0x3000...0x30FF, 0xFE00...0xFE0F, 0xFF00...0xFFEF, 0x1F000...0x1FAFF]
+        let sampled = stride(from: UInt32(0), to: 0x110000, by: 61).map { $0 } + dense.flatMap { $0 }
+        let after = ["", "\u{FE0F}", "\u{FE0E}", "\u{FE0F}\u{20E3}", "\u{0301}", "\u{1F3FD}", "\u{200D}\u{1F466}", "\u{200D}"]
+        for value in sampled {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            for tail in after {
+                for text in [String(scalar) + tail, tail.isEmpty ? "a" + String(scalar) : "\u{1100}" + String(scalar)] {
+                    for character in text {
+                        for ambiguous in [1, 2] {
+                            #expect(DisplayWidth.width(of: character, ambiguousWidth: ambiguous) == DisplayWidth.ruleWidth(of: character, ambiguousWidth: ambiguous),
+                                    "\(character.unicodeScalars.map { String($0.value, radix: 16) }) at ambiguous width \(ambiguous)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func theTableHoldsTheDerivedClassOfSampledScalars() throws {
         if Self.updating { return try writeTable() }
         // Every 7th code point, and all of the blocks where the classes change most.

@@ -92,7 +92,8 @@ package enum DisplayWidth {
     static func clusterWidth<S: StringProtocol>(_ text: S, startColumn: Int, options: WidthOptions) -> Int {
         var column = startColumn
         for character in text {
-            if character == "\t" {
+            // (A tab is always a cluster of its own; comparing `Character`s would go through String.)
+            if character.utf8.first == 0x09 {
                 column += options.tabSize - column % options.tabSize
             } else {
                 column += width(of: character, ambiguousWidth: options.ambiguousWidth)
@@ -101,8 +102,38 @@ package enum DisplayWidth {
         return column - startColumn
     }
 
-    /// Width of one grapheme cluster: 0, 1 or 2.
+    /// Width of one grapheme cluster: 0, 1 or 2. `ruleWidth(of:)` from the generated class of each scalar
+    /// that joins no neighbour (what it contributes alone says whether it is wide, zero-width or
+    /// ambiguous), so that Unicode properties are asked only of the joining ones.
     package static func width(of character: Character, ambiguousWidth: Int = 1) -> Int {
+        var allZeroWidth = true
+        var ambiguous = false
+        var previous: Unicode.Scalar?
+        for scalar in character.unicodeScalars {
+            let value = scalar.value
+            if value == 0xFE0F, let previous, previous.properties.isEmoji { return 2 }  // emoji presentation selector
+            let widthClass = value < 0x80 ? (value >= 0x20 && value != 0x7F ? .one : .zero) : ScalarWidthClass.of(value)
+            switch widthClass {
+            case .two: return 2
+            case .one: allZeroWidth = false
+            case .ambiguous: (allZeroWidth, ambiguous) = (false, true)
+            case .zero: ambiguous = ambiguous || EastAsianWidth.isAmbiguous(value)
+            case .clustering:
+                if value == 0x20E3 { return 2 }  // combining enclosing keycap
+                let properties = scalar.properties
+                if properties.isEmojiPresentation || EastAsianWidth.isWide(value) { return 2 }
+                if allZeroWidth && !isZeroWidth(scalar) { allZeroWidth = false }
+                if !ambiguous && EastAsianWidth.isAmbiguous(value) { ambiguous = true }
+            }
+            previous = scalar
+        }
+        if allZeroWidth { return 0 }
+        return ambiguous ? ambiguousWidth : 1
+    }
+
+    /// Width of one grapheme cluster from Unicode properties alone: the rule the generated width classes
+    /// are derived from (and `width(of:)` is checked against).
+    static func ruleWidth(of character: Character, ambiguousWidth: Int = 1) -> Int {
         let scalars = character.unicodeScalars
         var allZeroWidth = true
         var ambiguous = false

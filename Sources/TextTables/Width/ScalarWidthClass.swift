@@ -1,5 +1,5 @@
 /// What one scalar contributes to a line's width when it forms a grapheme cluster of its own, read from
-/// the table that `scripts/gen_width_classes.sh` generates from `DisplayWidth.width(of:)` itself: the
+/// the table that `scripts/gen_width_classes.sh` generates from `DisplayWidth.ruleWidth(of:)` itself: the
 /// cluster rule stays the one rule, and the table only spares text where every cluster is one scalar the
 /// cost of breaking it into `Character`s and asking Unicode properties per scalar.
 enum ScalarWidthClass: UInt8, Sendable {
@@ -28,7 +28,7 @@ enum ScalarWidthClass: UInt8, Sendable {
         return ScalarWidthClass(rawValue: byte) ?? .clustering
     }
 
-    /// The class `DisplayWidth.width(of:)` gives `scalar` when no neighbour can join its cluster, found
+    /// The class `DisplayWidth.ruleWidth(of:)` gives `scalar` when no neighbour can join its cluster, found
     /// by asking Swift's grapheme breaking with neighbours of every kind a scalar can join (what the
     /// generator writes, and what tests check the table against).
     static func derived(_ scalar: Unicode.Scalar) -> ScalarWidthClass {
@@ -39,8 +39,8 @@ enum ScalarWidthClass: UInt8, Sendable {
             return .clustering
         }
         let character = Character(scalar)
-        let narrow = DisplayWidth.width(of: character, ambiguousWidth: 1)
-        if narrow != DisplayWidth.width(of: character, ambiguousWidth: 2) { return .ambiguous }
+        let narrow = DisplayWidth.ruleWidth(of: character, ambiguousWidth: 1)
+        if narrow != DisplayWidth.ruleWidth(of: character, ambiguousWidth: 2) { return .ambiguous }
         return ScalarWidthClass(rawValue: 0x30 + UInt8(narrow)) ?? .clustering
     }
 }
