@@ -50,7 +50,8 @@ enum FileAccess {
                 throw FileError(path: path, reason: systemReason())
             }
             if n == 0 { return bytes }
-            if chunk[0..<n].contains(0) { throw FileError(path: path, reason: binaryReason) }
+            // memchr: a byte loop here was a noticeable share of formatting a large file.
+            if chunk.withUnsafeBytes({ memchr($0.baseAddress!, 0, n) }) != nil { throw FileError(path: path, reason: binaryReason) }
             if bytes.count + n > limit { throw tooLarge(path, limit) }
             bytes.append(contentsOf: chunk[0..<n])
         }

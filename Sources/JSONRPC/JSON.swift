@@ -7,6 +7,9 @@ package enum JSON: Sendable, Hashable {
     case string(String)
     case array([JSON])
     case object([String: JSON])
+    /// JSON text already written, sent as it is: a large answer (a whole document's formatting edits)
+    /// written straight to bytes instead of built as a tree of values. The parser never makes one.
+    case raw([UInt8])
 
     package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }

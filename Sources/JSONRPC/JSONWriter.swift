@@ -15,6 +15,7 @@ extension JSON {
         case .int(let i): out.append(contentsOf: Array(String(i).utf8))
         case .double(let d): out.append(contentsOf: Array((d.isFinite ? "\(d)" : "null").utf8))
         case .string(let s): JSON.writeString(s, to: &out)
+        case .raw(let text): out.append(contentsOf: text)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
             for (n, element) in elements.enumerated() {
@@ -36,12 +37,33 @@ extension JSON {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// Writes an integer in decimal, without making a String of it.
+    package static func writeInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        while divisor > 0 {
+            out.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
     /// Writes `s` quoted and escaped: runs of bytes that need no escape are copied whole (a formatting
     /// answer can carry a whole document's text in one string).
     private static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
-        s.withUTF8 { bytes in
+        s.withUTF8 { writeString(utf8: $0, to: &out) }
+    }
+
+    /// Writes UTF-8 `bytes` as a quoted, escaped JSON string (for `.raw` answers written by hand).
+    package static func writeString(utf8 bytes: [UInt8], to out: inout [UInt8]) {
+        bytes.withUnsafeBufferPointer { writeString(utf8: $0, to: &out) }
+    }
+
+    private static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        do {
             // A plain index loop: iterators and `enumerated()` cost a great deal in debug builds, which the
             // tests run.
             var run = 0, index = 0

@@ -5,19 +5,70 @@ extension Server {
     /// LSP text edits that format `tables` (refused tables are left alone): the changed part of each
     /// changed line, or past `FormattingEdits.limit` of them one edit from the first change to the last.
     func formattingEdits(_ document: OpenDocument, tables: [TableIndex.Table], options: FormatOptions) -> [JSON] {
+        return formattedEdits(document, tables: tables, options: options).map { edit in
+            ["range": document.lspRange(edit.start, edit.end, encoding), "newText": .string(String(decoding: edit.newText, as: UTF8.self))]
+        }
+    }
+
+    /// `formattingEdits` as the JSON text of a `TextEdit[]`, written straight to bytes: a document's
+    /// formatting can be 100,000 edits, which as a tree of values cost more than formatting itself. The
+    /// same text the tree would serialize to (members in name order).
+    func formattingAnswer(_ document: OpenDocument, tables: [TableIndex.Table], options: FormatOptions) -> JSON {
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        for (n, edit) in formattedEdits(document, tables: tables, options: options).enumerated() {
+            if n > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: #"{"newText":"#.utf8)
+            JSON.writeString(utf8: edit.newText, to: &out)
+            out.append(contentsOf: #","range":{"end":"#.utf8)
+            write(document.lspPosition(edit.end, encoding), to: &out)
+            out.append(contentsOf: #","start":"#.utf8)
+            write(document.lspPosition(edit.start, encoding), to: &out)
+            out.append(contentsOf: "}}".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+        return .raw(out)
+    }
+
+    /// The edits that format `tables`, in document positions (tables that do not read are left out).
+    private func formattedEdits(_ document: OpenDocument, tables: [TableIndex.Table], options: FormatOptions) -> [FormattingEdits.Edit] {
         var edits = FormattingEdits(document: document)
         for table in tables {
             let local = document.local(table)
-            guard case .success(let tableEdits) = TableReading(local.text, region: local.region, options: options).formattingEdits() else {
+            let reading = TableReading(local.text, region: local.region, options: options)
+            if table.lines.count > FormattingEdits.limit {
+                // Its line edits would be collapsed into one: print the table into one buffer instead.
+                if let edit = wholeTableEdit(reading, local) {
+                    edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
+                }
                 continue
             }
+            guard case .success(let tableEdits) = reading.formattingEdits() else { continue }
             for edit in tableEdits {
                 edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
             }
         }
-        return edits.finished().map { edit in
-            ["range": document.lspRange(edit.start, edit.end, encoding), "newText": .string(String(decoding: edit.newText, as: UTF8.self))]
-        }
+        return edits.finished()
+    }
+
+    /// One edit replacing a table's lines (terminators aside) by the table formatted, as the command
+    /// line prints it; nil when the table does not read or is formatted already.
+    private func wholeTableEdit(_ reading: TableReading, _ local: OpenDocument.LocalTable) -> TextEdit? {
+        guard reading.errors == nil else { return nil }
+        let start = local.text.starts[0], end = local.text.contentEnd(local.region.contentStarts.count - 1)
+        var printed: [UInt8] = []
+        var copied = start
+        reading.appendFormatted(to: &printed, copied: &copied)
+        printed.append(contentsOf: local.text.bytes[copied..<max(copied, end)])
+        guard !printed.elementsEqual(local.text.bytes[start..<end]) else { return nil }
+        return TextEdit(range: start..<end, newText: printed)
+    }
+
+    private func write(_ position: Position, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"character":"#.utf8)
+        JSON.writeInt(position.character, to: &out)
+        out.append(contentsOf: #","line":"#.utf8)
+        JSON.writeInt(position.line, to: &out)
+        out.append(UInt8(ascii: "}"))
     }
 
     func lspEdit(_ edit: TextEdit, in local: OpenDocument.LocalTable, _ document: OpenDocument) -> JSON {
@@ -38,14 +89,14 @@ extension Server {
 
     func formatting(_ params: FormattingParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
-        return .array(formattingEdits(document, tables: document.index.tables, options: requestFormatOptions(tabSize: params.tabSize, document)))
+        return formattingAnswer(document, tables: document.index.tables, options: requestFormatOptions(tabSize: params.tabSize, document))
     }
 
     func rangeFormatting(_ params: RangeFormattingParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
         let lines = document.clamp(params.range.start, encoding).line...document.clamp(params.range.end, encoding).line
         let tables = document.index.tables.filter { $0.lines.overlaps(lines.lowerBound..<lines.upperBound + 1) }
-        return .array(formattingEdits(document, tables: tables, options: requestFormatOptions(tabSize: params.tabSize, document)))
+        return formattingAnswer(document, tables: tables, options: requestFormatOptions(tabSize: params.tabSize, document))
     }
 
     /// After `|` is typed: realign the table under the cursor.
@@ -53,12 +104,12 @@ extension Server {
         let document = try self.document(params.uri)
         let position = document.clamp(params.position, encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
-        return .array(formattingEdits(document, tables: [table], options: requestFormatOptions(tabSize: params.tabSize, document)))
+        return formattingAnswer(document, tables: [table], options: requestFormatOptions(tabSize: params.tabSize, document))
     }
 
     func willSaveWaitUntil(_ params: DocumentParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
         guard document.settings.formatOnSave else { return [] }
-        return .array(formattingEdits(document, tables: document.index.tables, options: formatOptions(document)))
+        return formattingAnswer(document, tables: document.index.tables, options: formatOptions(document))
     }
 }

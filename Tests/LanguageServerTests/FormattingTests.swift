@@ -39,6 +39,21 @@ struct FormattingTests {
         #expect(applying(crlfEdits, to: crlf) == tidy.replacingOccurrences(of: "\n", with: "\r\n"))
     }
 
+    @Test func aTableOfMoreLinesThanTheLimitIsPrintedWhole() throws {
+        // One table of 6,000 rows in a block quote, with CRLF: printed as the command line prints it.
+        let table = "> |a|b|\r\n> |-|:-:|\r\n" + String(repeating: "> |1|22|\r\n", count: 6_000)
+        let text = "Intro\r\n\r\n" + table + "\r\nEnd"
+        let client = try ready(text)
+        let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+        #expect(edits.count == 1)
+        #expect(edits.first?["range"] == range(2, 0, 6003, 8))
+        let tidy = "Intro\r\n\r\n> | a   |  b  |\r\n> | --- | :-: |\r\n" + String(repeating: "> | 1   | 22  |\r\n", count: 6_000) + "\r\nEnd"
+        #expect(applying(edits, to: text) == tidy)
+        // Formatted already: no edit.
+        let again = try ready(tidy, uri: "file:///tidy.md")
+        #expect(again.request("textDocument/formatting", ["textDocument": textDocument("file:///tidy.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"] == [])
+    }
+
     @Test func rangeFormattingTouchesOnlyTablesInTheRange() throws {
         let client = try ready(messy)
         let edits = client.request("textDocument/rangeFormatting", [

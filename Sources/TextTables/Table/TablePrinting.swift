@@ -29,7 +29,7 @@ extension TableReading {
 
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
-    func appendFormatted(to out: inout [UInt8], copied: inout Int) {
+    package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
         guard case .pipe(let table) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {
                 out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
