@@ -87,12 +87,13 @@ package struct FrameReader: Sendable {
         }
         guard buffer.count - bodyStart >= length else { return nil }
         start = bodyStart + length
-        let body = Array(buffer[bodyStart..<start])
-        if start == buffer.count && buffer.capacity > 1 << 20 {
-            // A buffer that grew for one huge message is not kept while it is handled, nor after.
-            buffer = []
-            start = 0
-        }
+        guard start == buffer.count && buffer.capacity > 1 << 20 else { return .message(Array(buffer[bodyStart..<start])) }
+        // A buffer that grew for one huge message is not kept while it is handled, nor after; it becomes
+        // the body, its header shifted out in place, so that the message is never held twice.
+        var body = buffer
+        buffer = []
+        start = 0
+        body.removeSubrange(0..<bodyStart)
         return .message(body)
     }
 

@@ -113,32 +113,53 @@ package struct JSONParser {
             i += 1
             return String(decoding: bytes[start..<i - 1], as: UTF8.self)
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(i - start + (bytes.count - i) / 8)
-        out.append(contentsOf: bytes[start..<i])
-        while true {
-            guard i < bytes.count else { throw error("unterminated string") }
-            let c = bytes[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
-            if c < 0x20 { throw error("control character in string") }
-            if c != UInt8(ascii: "\\") { out.append(c); i += 1; continue }
-            i += 1
-            guard i < bytes.count else { throw error("unterminated escape") }
-            let e = bytes[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"): appendScalar(try unicodeEscape(), to: &out)
-            default: throw error("invalid escape")
-            }
+        // With escapes: decoded straight into the string's storage (no byte array copied into a string
+        // after, which held a 100 MB document three times while its message was read). Up to the closing
+        // quote bounds its length: no escape decodes longer than it is written.
+        let close = bytes.withUnsafeBufferPointer { buffer in
+            var end = i
+            while end < buffer.count, buffer[end] != 0x22 { end += buffer[end] == 0x5C ? 2 : 1 }
+            return min(end, buffer.count)
         }
-        // Raw bytes that are not UTF-8 become U+FFFD.
-        return String(decoding: out, as: UTF8.self)
+        var failure: JSONParseError?
+        // Raw bytes that are not UTF-8 become U+FFFD (the initializer repairs them).
+        let decoded = String(unsafeUninitializedCapacity: max(1, close - start)) { out in
+            var n = 0
+            func put(_ byte: UInt8) {
+                out[n] = byte
+                n += 1
+            }
+            for byte in bytes[start..<i] { put(byte) }
+            do throws(JSONParseError) {
+                while true {
+                    guard i < bytes.count else { throw error("unterminated string") }
+                    let c = bytes[i]
+                    if c == UInt8(ascii: "\"") { i += 1; break }
+                    if c < 0x20 { throw error("control character in string") }
+                    if c != UInt8(ascii: "\\") { put(c); i += 1; continue }
+                    i += 1
+                    guard i < bytes.count else { throw error("unterminated escape") }
+                    let e = bytes[i]
+                    i += 1
+                    switch e {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): put(e)
+                    case UInt8(ascii: "b"): put(0x08)
+                    case UInt8(ascii: "f"): put(0x0C)
+                    case UInt8(ascii: "n"): put(0x0A)
+                    case UInt8(ascii: "r"): put(0x0D)
+                    case UInt8(ascii: "t"): put(0x09)
+                    case UInt8(ascii: "u"): for byte in String(try unicodeEscape()).utf8 { put(byte) }
+                    default: throw error("invalid escape")
+                    }
+                }
+            } catch {
+                failure = error
+                return 0
+            }
+            return n
+        }
+        if let failure { throw failure }
+        return decoded
     }
 
     private mutating func hex4() throws(JSONParseError) -> UInt32 {
@@ -172,10 +193,6 @@ package struct JSONParser {
             i = save
         }
         return Unicode.Scalar(first) ?? "\u{FFFD}"
-    }
-
-    private func appendScalar(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
-        out.append(contentsOf: Array(String(scalar).utf8))
     }
 
     private mutating func number() throws(JSONParseError) -> JSON {

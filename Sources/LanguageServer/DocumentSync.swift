@@ -6,7 +6,7 @@ extension Server {
         let uri = params.uri
         let syntax = DocumentSyntax(languageId: params.languageId, uri: uri)
         let settings = documentSettings(uri: uri)
-        var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, bytes: Array(params.text.utf8), options: settings.formatOptions())
+        var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, text: params.text, options: settings.formatOptions())
         document.settings = settings
         publishDiagnostics(&document, onlyWhenChanged: false)
         documents[uri] = document

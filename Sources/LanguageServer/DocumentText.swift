@@ -17,8 +17,10 @@ struct DocumentText: Sendable {
         let lineCount: Int
         let isLast: Bool
 
-        init(_ bytes: [UInt8], isLast: Bool) {
-            text = TextLines(bytes)
+        init(_ bytes: [UInt8], isLast: Bool) { self.init(TextLines(bytes), isLast: isLast) }
+
+        init(_ text: TextLines, isLast: Bool) {
+            self.text = text
             self.isLast = isLast
             lineCount = isLast ? text.count : text.count - 1
         }
@@ -32,6 +34,27 @@ struct DocumentText: Sendable {
 
     init(_ whole: TextLines) {
         chunks = Self.chunks(of: whole, isLast: true)
+        firstLines = []
+        recount(from: 0)
+    }
+
+    /// The text as one chunk that shares `whole`'s bytes: for reading it once (the table index of a
+    /// document being opened), never for editing, which would copy the whole chunk each time.
+    init(unchunked whole: TextLines) {
+        chunks = [Chunk(whole, isLast: true)]
+        firstLines = []
+        recount(from: 0)
+    }
+
+    /// The text of UTF-8 `bytes` whose lines start at `lineStarts` (as `TextLines` finds them), cut into
+    /// chunks straight from `bytes`, with no copy of the whole text on the way.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int]) {
+        chunks = stride(from: 0, to: lineStarts.count, by: Self.chunkLines).compactMap { first in
+            let end = first + Self.chunkLines < lineStarts.count ? lineStarts[first + Self.chunkLines] : bytes.count
+            let isFinal = first + Self.chunkLines >= lineStarts.count
+            return Chunk(Array(bytes[lineStarts[first]..<end]), isLast: isFinal)
+        }
+        if chunks.isEmpty { chunks = [Chunk([], isLast: true)] }
         firstLines = []
         recount(from: 0)
     }

@@ -16,6 +16,25 @@ struct JSONTests {
         #expect(try parse(#""\uDC00""#) == "\u{FFFD}")
     }
 
+    /// Strings of escapes alone decode into storage sized by their written length: every escape, each
+    /// alone and repeated, a lone surrogate (three bytes from six), raw bytes that are not UTF-8
+    /// (repaired), and escapes after a long plain run.
+    @Test func escapeDenseStringsDecode() throws {
+        let escapes: [(String, String)] = [
+            (#"\""#, "\""), (#"\\"#, "\\"), (#"\/"#, "/"), (#"\b"#, "\u{8}"), (#"\f"#, "\u{C}"), (#"\n"#, "\n"),
+            (#"\r"#, "\r"), (#"\t"#, "\t"), (#"\u00e9"#, "é"), (#"\u4e2d"#, "中"), (#"\ud83d\ude00"#, "😀"), (#"\ud800"#, "\u{FFFD}"),
+        ]
+        for (written, meant) in escapes {
+            for count in [1, 2, 1_000] {
+                #expect(try parse("\"" + String(repeating: written, count: count) + "\"") == .string(String(repeating: meant, count: count)))
+            }
+            #expect(try parse("\"" + String(repeating: "x", count: 5_000) + written + "\"") == .string(String(repeating: "x", count: 5_000) + meant))
+        }
+        #expect(try JSONParser.parse(Array(#""a\n"#.utf8) + [0xFF, 0xC3] + Array(#"\t""#.utf8)) == "a\n\u{FFFD}\u{FFFD}\t")
+        #expect(throws: JSONParseError.self) { try parse(#""\u12""#) }
+        #expect(throws: JSONParseError.self) { try parse(#""abc\"#) }
+    }
+
     @Test(arguments: ["", "{", "[1,]", "{\"a\" 1}", "tru", "01x", "\"\u{1}\"", "[1] 2", "\"\\q\""])
     func rejectsWhatIsNotJSON(_ text: String) {
         #expect(throws: JSONParseError.self) { try parse(text) }

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import LanguageServer
+import TextTables
 
 /// The server's chunked copy of a document against a plain byte array, over random edits that cross
 /// chunk boundaries, paste thousands of lines, delete nearly everything and end in CRLF or a lone CR.
@@ -54,7 +55,8 @@ struct DocumentTextTests {
     func randomEditsAgreeWithAPlainCopy(seed: UInt64) {
         var random = SeededRandom(seed: seed)
         var model = Model(bytes: Self.text(lines: random.int(0...1_500), random: &random))
-        var text = DocumentText(model.bytes)
+        // Odd seeds edit a text cut into chunks straight from a buffer (how a document is opened).
+        var text = seed % 2 == 0 ? DocumentText(model.bytes) : Self.cutFromBuffer(model.bytes)
         expectAgree(text, model)
         for _ in 0..<40 {
             let lines = model.lines
@@ -84,6 +86,25 @@ struct DocumentTextTests {
             let sliceStart = now[first].startIndex
             let sliceEnd = first + count < now.count ? now[first + count].startIndex : model.bytes.count
             #expect(text.slice(first..<(first + count)) == Array(model.bytes[sliceStart..<sliceEnd]))
+        }
+    }
+
+    static func cutFromBuffer(_ bytes: [UInt8]) -> DocumentText {
+        bytes.withUnsafeBufferPointer { DocumentText($0, lineStarts: TextLines(bytes).starts) }
+    }
+
+    /// Texts of a chunk's line count and around it, with and without a final newline, with CRLF and a
+    /// last lone CR: cut from a buffer, they are the chunks a text of the same bytes is cut into.
+    @Test func aTextCutFromABufferIsTheSameText() {
+        for lines in [0, 1, 255, 256, 257, 511, 512, 513, 1_000] {
+            for ending in ["", "\n", "\r\n", "\r"] {
+                let text = (0..<lines).map { "line \($0)" }.joined(separator: ending == "\r" ? "\n" : ending.isEmpty ? "\n" : ending) + ending
+                let bytes = Array(text.utf8)
+                let cut = Self.cutFromBuffer(bytes), plain = DocumentText(bytes)
+                #expect(cut.bytes == bytes)
+                #expect(cut.lineCount == plain.lineCount, "\(lines) lines ending \(Array(ending.utf8))")
+                #expect((0..<plain.lineCount).allSatisfy { cut.line($0) == plain.line($0) })
+            }
         }
     }
 
