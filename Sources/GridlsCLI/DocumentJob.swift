@@ -38,9 +38,9 @@ struct DocumentJob: Sendable {
             let original: [UInt8]
             if let file { original = try validated(file.read()) } else { original = try read() }
             let result = DocumentFormatter.format(original, syntax: syntax, options: options)
-            let changed = result.output != original
+            let changed = result.changed
             if let file, changed { try file.replace(with: result.output) }
-            let text = TextLines.readerLines(original)  // as `format` read it
+            let text = result.text  // as `format` read it
             let output: [UInt8]? = switch mode {
             case .print: result.output
             case .diff where changed:
