@@ -308,3 +308,21 @@ extension FuzzRegressionTests {
         }
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aSlipIsSoughtInAGridTableWhoseLinesEndInALoneCarriageReturn() {
+        // Found by Tests/Fuzz (markdown): the command line ends a line at a lone `\r`, and the slip search
+        // read its candidates with lines ended at `\n` only, so the table's second line ran into its third.
+        let document = "- item\n\n  +------+------------+\n  | in   | a list  %   |\r  +------+------------+\n"
+        let result = DocumentFormatter.format(Array(document.utf8), options: .init())
+        #expect(result.output == Array(document.utf8))
+        #expect(result.refused.map(\.code) == [.brokenBorder])
+        // A slip in such a table is found and repaired as in any other.
+        let slipped = "+----+----+\r| ab | cd |\r+----+---+\r"
+        let text = TextLines.readerLines(Array(slipped.utf8))
+        let reading = TableReading(text, region: MarkdownScanner.scan(text).tables[0], options: .init())
+        let fix = reading.diagnosticsWithFixes().first?.fixes.first
+        #expect(fix?.isPreferred == true)
+        #expect(fix.map { String(decoding: DocumentFormatter.apply($0.edits, to: text.bytes), as: UTF8.self) } == "+----+----+\r| ab | cd |\r+----+----+\r")
+    }
+}

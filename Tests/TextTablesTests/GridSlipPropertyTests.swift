@@ -26,12 +26,17 @@ struct GridSlipPropertyTests {
             guard let region = syntax.scan(original).tables.first, region.lines.count == printed.count,
                   TableReading(original, region: region, options: .init()).errors == nil else { continue }
             var random = SeededRandom(seed: seed)
+            // Every fourth table ends its lines with a lone `\r`, which the command line's reading ends a
+            // line at (the fuzzer found the slip search reading such a table with the server's line ends).
+            let loneCR = seed % 4 == 3
+            let terminator: UInt8 = loneCR ? 0x0D : 0x0A
+            func textLines(_ bytes: [UInt8]) -> TextLines { loneCR ? TextLines.readerLines(bytes) : TextLines(bytes) }
             for _ in 0..<4 {
                 guard let slip = Slip.random(in: printed, &random) else { continue }
                 var lines = printed
                 slip.apply(to: &lines)
                 let intro = Array("Intro\n\n".utf8), outro = Array("\nOutro\n".utf8)
-                let text = TextLines(intro + lines.flatMap { $0 + [0x0A] } + outro)
+                let text = textLines(intro + lines.flatMap { $0 + [terminator] } + outro)
                 guard let slipped = syntax.scan(text).tables.first(where: { $0.lines.contains(2) }) else { continue }
                 let reading = TableReading(text, region: slipped, options: .init())
                 guard reading.errors != nil else { continue }
@@ -42,7 +47,7 @@ struct GridSlipPropertyTests {
                     let fixed = DocumentFormatter.apply(fix.edits, to: text.bytes)
                     // A fix changes nothing outside its table, and leaves a table that reads (no fix again).
                     #expect(fixed.starts(with: intro) && fixed.reversed().starts(with: outro.reversed()), "\(fix.title)")
-                    let fixedText = TextLines(fixed)
+                    let fixedText = textLines(fixed)
                     guard let region = syntax.scan(fixedText).tables.first else { return false }
                     // Idempotent: the fixed text is not offered the same fix again.
                     let again = TableReading(fixedText, region: region, options: .init()).diagnosticsWithFixes().flatMap(\.fixes)
@@ -50,7 +55,7 @@ struct GridSlipPropertyTests {
                     return (try? TableReading(fixedText, region: region, options: .init()).grid.get()) == grid
                 }
                 for fix in diagnostics.flatMap(\.fixes) where fix.isPreferred {
-                    let fixedText = TextLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
+                    let fixedText = textLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
                     let region = syntax.scan(fixedText).tables.first { $0.lines.contains(2) }
                     #expect(region.map { TableReading(fixedText, region: $0, options: .init()).errors == nil } == true, "the preferred fix leaves errors")
                 }

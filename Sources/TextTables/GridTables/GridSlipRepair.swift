@@ -83,7 +83,8 @@ extension GridTableReader {
             // A repair puts the line's `+` and `|` on the table's column lines, and reads.
             let lineStart = text.starts[region.firstLine + candidate.line] - shift
             let lineEnd = text.fullEnd(region.firstLine + candidate.line) - shift + candidate.edit.newText.count - candidate.edit.range.count
-            guard tried.insert(EditedLine(line: candidate.line, bytes: bytes[lineStart..<lineEnd])).inserted, let (grid, line) = readsAsGrid(bytes, line: candidate.line),
+            guard tried.insert(EditedLine(line: candidate.line, bytes: bytes[lineStart..<lineEnd])).inserted,
+                  let (grid, line) = readsAsGrid(bytes, line: candidate.line, delta: candidate.edit.newText.count - candidate.edit.range.count),
                   (0..<line.width).allSatisfy({ !(line.char($0) == G.plus || line.char($0) == G.pipe) || columns.contains($0) }) else { continue }
             valid.append((candidate, grid, bars(of: line) == neighbourBars(of: candidate.line)))
         }
@@ -100,12 +101,18 @@ extension GridTableReader {
         return SlipRepair(diagnostic: diagnostic(for: first.candidate), line: first.candidate.line)
     }
 
-    /// The grid the table's lines read as after a candidate edit, when they read without errors.
-    private func readsAsGrid(_ bytes: [UInt8], line: Int) -> (Grid, GridTextLine)? {
-        let edited = TextLines(bytes)
-        let prefixLengths = region.contentStarts.indices.map { region.contentStarts[$0] - text.starts[region.firstLine + $0] }
-        guard edited.count >= prefixLengths.count else { return nil }
-        let starts = prefixLengths.indices.map { edited.starts[$0] + prefixLengths[$0] }
+    /// The grid the table's lines read as after a candidate edit of line `line` that changed its length by
+    /// `delta`, when they read without errors. The lines are where they were (an edit never touches a line
+    /// end): the text's own line starts, shifted after the edited line, whatever ends its lines (a lone
+    /// `\r` ends one for the command line, not for the server).
+    private func readsAsGrid(_ bytes: [UInt8], line: Int, delta: Int) -> (Grid, GridTextLine)? {
+        let first = text.starts[region.firstLine]
+        var lineStarts = region.lines.map { text.starts[$0] - first + ($0 - region.firstLine > line ? delta : 0) }
+        if let last = bytes.last, last == 0x0A || last == 0x0D { lineStarts.append(bytes.count) }
+        let edited = TextLines(bytes: bytes, starts: lineStarts)
+        let starts = region.contentStarts.indices.map {
+            region.contentStarts[$0] - text.starts[region.firstLine + $0] + lineStarts[$0]
+        }
         let moved = TableRegion(kind: .grid, firstLine: 0, contentStarts: starts, syntax: region.syntax)
         var reader = GridTableReader(text: edited, region: moved, geometry: GridTableGeometry(edited, region: moved, options: geometry.options))
         reader.searchesSlips = false

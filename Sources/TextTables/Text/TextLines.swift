@@ -28,7 +28,8 @@ package struct TextLines: Sendable {
 
     package init(_ text: String) { self.init(Array(text.utf8)) }
 
-    private init(bytes: [UInt8], starts: [Int]) {
+    /// Lines at `starts`, as a `TextLines` or `readerLines` found them (for an edit that keeps line ends).
+    init(bytes: [UInt8], starts: [Int]) {
         self.bytes = bytes
         self.starts = starts
     }
