@@ -405,7 +405,7 @@ struct GridTableReader {
             result.append(bytes)
         }
         while result.last?.isEmpty == true { result.removeLast() }
-        return GridTableRelayer.unpadded(result.map { String(decoding: $0, as: UTF8.self) })
+        return GridTableRelayer.unpadded(bytes: result)
     }
 
     /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,

@@ -13,7 +13,9 @@ package struct GridTablePrinter {
     let indent: [UInt8]
     let widths: [Int]
     let heights: [Int]
-    let lineWidths: [[Int]]  // per cell, the display width of each of its lines
+    /// How the printed text is measured (a line's width is measured again where it is printed: keeping
+    /// every line's width would cost an array per cell).
+    let reader: GridReader
     let owners: [Int]
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
@@ -23,11 +25,11 @@ package struct GridTablePrinter {
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
         let reader = GridReader(syntax)
+        self.reader = reader
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
-        lineWidths = grid.cells.map { $0.lines.map { reader.width(of: $0) } }
-        let contentWidths = lineWidths.map { $0.max() ?? 0 }
+        let contentWidths = grid.cells.map { $0.lines.reduce(0) { max($0, reader.width(of: $1)) } }
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
         widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
@@ -124,13 +126,13 @@ package struct GridTablePrinter {
         var used = 0
         if line < cell.lines.count {
             out.append(contentsOf: cell.lines[line].utf8)
-            used = lineWidths[c][line]
+            used = reader.width(of: cell.lines[line])
         }
         appendRepeated(0x20, width - used + 1, to: &out)
     }
 
     private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
-        for _ in 0..<max(0, count) { out.append(byte) }
+        out.append(contentsOf: repeatElement(byte, count: max(0, count)))
     }
 
     private func appendRule(width: Int, alignment: ColumnAlignment, header: Bool, to out: inout [UInt8]) {

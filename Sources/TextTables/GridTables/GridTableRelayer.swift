@@ -65,6 +65,12 @@ enum GridTableRelayer {
         return lines.map { String(decoding: $0.utf8.dropFirst(), as: UTF8.self) }
     }
 
+    /// `unpadded` of lines still as bytes, made strings once (reading a table makes every cell's lines).
+    static func unpadded(bytes lines: [ArraySlice<UInt8>]) -> [String] {
+        let padded = lines.allSatisfy { $0.first ?? 0x20 == 0x20 }
+        return lines.map { String(decoding: padded ? $0.dropFirst() : $0, as: UTF8.self) }
+    }
+
     /// Colons at the ends of each segment of the header separator (or top border).
     private static func alignments(_ line: ArraySlice<UInt8>?, count: Int) -> [ColumnAlignment] {
         guard let line else { return Array(repeating: .none, count: count) }

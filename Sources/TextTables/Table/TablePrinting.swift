@@ -30,6 +30,7 @@ extension TableReading {
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
     package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
+        if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(grid, to: &out, copied: &copied) { return }
         guard case .pipe(let table) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {
                 out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
@@ -47,6 +48,25 @@ extension TableReading {
             appendPlaced(offset, of: printer, to: &out)
             copied = text.contentEnd(region.firstLine + offset)
         }
+    }
+
+    /// `appendFormatted` of a grid table printed as tall as it stands, line by line into `out` (each
+    /// after its prefix, as `placedGridLines` places it); false, with nothing appended, when it prints
+    /// taller or shorter and its lines must be matched by `lineEdits`.
+    private func appendFormattedGrid(_ grid: Grid, to out: inout [UInt8], copied: inout Int) -> Bool {
+        let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
+        let printer = GridTablePrinter(grid, indent: indent, options: options.width, syntax: region.syntax)
+        guard printer.lineCount == region.contentStarts.count else { return false }
+        var offset = 0
+        printer.forEachLine { append in
+            out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
+            // A printed line starts with the table's indentation (else with `+` or `|`).
+            if DocumentFormatter.needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: indent.first) { out.append(0x20) }
+            append(&out)
+            copied = text.contentEnd(region.firstLine + offset)
+            offset += 1
+        }
+        return true
     }
 
     /// The edits that print `edited` (what an action made of the table read as `original`).
