@@ -69,7 +69,7 @@ struct GridTableGeometry {
         isColumn[left] = true
         let edges = Set([0, lines.count - 1])
         for i in edges.sorted() where lines[i].char(left) == GridTableGeometry.plus {
-            for run in ruleRuns[i] { markJunctions(lines[i], run, &isColumn) }
+            for run in ruleRuns[i] { markJunctions(i, run, &isColumn) }
         }
         repeat {
             markRunsBetweenColumns(skipping: edges, &isColumn)
@@ -81,9 +81,10 @@ struct GridTableGeometry {
         var changed = true
         while changed {
             changed = false
-            for (i, line) in lines.enumerated() where !edges.contains(i) {
+            // By index: a line copied out of the array costs a retain and a release, on every pass.
+            for i in lines.indices where !edges.contains(i) {
                 for run in ruleRuns[i] where isColumn[run.lowerBound] && isColumn[run.upperBound] {
-                    changed = markJunctions(line, run, &isColumn) || changed
+                    changed = markJunctions(i, run, &isColumn) || changed
                 }
             }
         }
@@ -96,11 +97,11 @@ struct GridTableGeometry {
             [i - 1, i + 1].contains { self.lines.indices.contains($0) && (self.lines[$0].char(x) == pipe || self.lines[$0].char(x) == plus) }
         }
         var changed = false
-        for (i, line) in lines.enumerated() where !edges.contains(i) && line.char(left) == plus {
+        for i in lines.indices where !edges.contains(i) && lines[i].char(left) == plus {
             for run in ruleRuns[i] where !(isColumn[run.lowerBound] && isColumn[run.upperBound]) {
-                let new = run.filter { line.char($0) == plus && !isColumn[$0] }
+                let new = run.filter { lines[i].char($0) == plus && !isColumn[$0] }
                 if new.allSatisfy({ meetsVerticalLine(i, $0) }) {
-                    changed = markJunctions(line, run, &isColumn) || changed
+                    changed = markJunctions(i, run, &isColumn) || changed
                 }
             }
         }
@@ -109,9 +110,9 @@ struct GridTableGeometry {
 
     /// Marks the `+` junctions of a run; true when one was new.
     @discardableResult
-    private func markJunctions(_ line: GridTextLine, _ run: ClosedRange<Int>, _ isColumn: inout [Bool]) -> Bool {
+    private func markJunctions(_ i: Int, _ run: ClosedRange<Int>, _ isColumn: inout [Bool]) -> Bool {
         var added = false
-        for x in run where line.char(x) == GridTableGeometry.plus && !isColumn[x] {
+        for x in run where lines[i].char(x) == GridTableGeometry.plus && !isColumn[x] {
             isColumn[x] = true
             added = true
         }
