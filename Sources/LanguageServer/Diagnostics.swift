@@ -36,12 +36,20 @@ extension Server {
     func publishDiagnostics(_ document: inout OpenDocument, onlyWhenChanged: Bool) {
         guard !client.pullsDiagnostics else { return }
         let current = diagnostics(document)
-        if onlyWhenChanged && document.published == current { return }
-        document.published = current
+        if onlyWhenChanged && document.published == current && !movedInClientCharacters(current, document) { return }
+        document.notePublished(current)
         send(Outgoing.notification("textDocument/publishDiagnostics", [
             "uri": .string(document.uri), "version": .int(document.version),
             "diagnostics": .array(current.map { json($0, firstLine: 0, in: document) }),
         ]))
+    }
+
+    /// Whether a diagnostic may stand at other characters for the client than when it was pushed, though
+    /// its (line, byte) places are the same: one on a line changed since, in UTF-16 or UTF-32, where a
+    /// character's size in the encoding is not its size in bytes.
+    private func movedInClientCharacters(_ diagnostics: [TableIndex.LineDiagnostic], _ document: OpenDocument) -> Bool {
+        guard encoding != .utf8, let changed = document.changedSincePublish else { return false }
+        return diagnostics.contains { changed.overlaps($0.start.line...$0.end.line) }
     }
 
     func pullDiagnostics(_ params: DocumentParams) throws(ResponseError) -> JSON {

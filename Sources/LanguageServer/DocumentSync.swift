@@ -36,6 +36,7 @@ extension Server {
             document = OpenDocument(
                 uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
             (document.settings, document.published) = (settings, published)
+            document.noteChanged(0...document.text.lineCount - 1)
         }
         if let version = params.version { document.version = version }
         publishDiagnostics(&document, onlyWhenChanged: true)

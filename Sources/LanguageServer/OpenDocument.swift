@@ -11,6 +11,22 @@ struct OpenDocument: Sendable {
     var settings = Settings()
     /// The diagnostics last pushed to the client (nil before the first push).
     var published: [TableIndex.LineDiagnostic]?
+    /// The lines changed since that push (now numbered). A diagnostic on one of them may stand at another
+    /// UTF-16 or UTF-32 character though its byte position is the same (a wide character before it was
+    /// replaced): it is pushed again.
+    private(set) var changedSincePublish: ClosedRange<Int>?
+
+    /// Notes that `lines` (numbered in the text as it now is) changed. A second change is taken to reach
+    /// the end of the text: the first one's lines may have moved since.
+    mutating func noteChanged(_ lines: ClosedRange<Int>) {
+        guard let earlier = changedSincePublish else { return changedSincePublish = lines }
+        changedSincePublish = min(earlier.lowerBound, lines.lowerBound)...max(lines.upperBound, text.lineCount - 1)
+    }
+
+    mutating func notePublished(_ diagnostics: [TableIndex.LineDiagnostic]) {
+        published = diagnostics
+        changedSincePublish = nil
+    }
 
     /// `syntax` defaults to the one the URI's suffix says.
     init(uri: String, version: Int, syntax: DocumentSyntax? = nil, bytes: [UInt8], options: FormatOptions) {
@@ -43,6 +59,7 @@ struct OpenDocument: Sendable {
     mutating func replace(from start: LinePosition, to end: LinePosition, with bytes: [UInt8]) {
         let new = text.replace(from: start, to: end, with: bytes)
         index.update(text, replaced: start.line...end.line, with: new)
+        noteChanged(new)
     }
 
     /// Several replacements in order (one `didChange`: an editor applying a realigned table's edits sends
@@ -75,7 +92,10 @@ struct OpenDocument: Sendable {
             }
             delta += shift
         }
-        if let current, let original { index.update(text, replaced: original, with: current) }
+        if let current, let original {
+            index.update(text, replaced: original, with: current)
+            noteChanged(current)
+        }
     }
 
     mutating func reindex(options: FormatOptions) {

@@ -43,6 +43,28 @@ struct DiagnosticsTests {
         #expect(shifted?["version"] == 3 && shifted?["diagnostics"]?.array?.first?["range"] == range(5, 10, 5, 11))
     }
 
+    /// Found by the soak: "東" (3 bytes, 1 UTF-16 unit) replaced by "xxx" (3 bytes, 3 units) leaves the
+    /// extra cell at the same byte but two UTF-16 characters further: it is pushed again, where it is now.
+    /// In UTF-8, where characters are bytes, nothing is pushed.
+    @Test(arguments: ["utf-16", "utf-8"])
+    func aDiagnosticWhoseBytesStayButCharactersMoveIsPushedAgain(_ encoding: String) throws {
+        let client = try LSPClient()
+        _ = client.initialize(["general": ["positionEncodings": [.string(encoding)]]])
+        client.open("file:///w.md", "| a | b |\n|-|-|\n| 東 | 2 | 3 |\n")
+        let wide = encoding == "utf-16" ? 10 : 12
+        #expect(client.notification("textDocument/publishDiagnostics")?["diagnostics"]?.array?.first?["range"] == range(2, wide, 2, wide + 1))
+        client.notify("textDocument/didChange", [
+            "textDocument": ["uri": "file:///w.md", "version": 2],
+            "contentChanges": [["range": range(2, 2, 2, encoding == "utf-16" ? 3 : 5), "text": "xxx"]],
+        ])
+        _ = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///w.md")])  // the change is handled
+        if encoding == "utf-16" {
+            #expect(client.notification("textDocument/publishDiagnostics")?["diagnostics"]?.array?.first?["range"] == range(2, 12, 2, 13))
+        } else {
+            #expect(!client.unclaimed.contains { $0["method"] == "textDocument/publishDiagnostics" })
+        }
+    }
+
     @Test func aNonRectangularCellIsAnErrorOnPull() throws {
         let client = try LSPClient()
         _ = client.initialize()

@@ -70,7 +70,14 @@ struct SoakTests {
             counts[kinds[kind < 14 ? 0 : kind < 16 ? 1 : kind < 18 ? 2 : kind < 20 ? 3 : kind - 16], default: 0] += 1
             switch kind {
             case 0..<14:
-                send([model.randomEdit(&random, crlf: crlf)])
+                // Now and then, on a line the last push put a diagnostic on, a wide character made ASCII.
+                let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///soak.md")?["diagnostics"]?.array ?? []
+                let diagnosed = Set(pushed.compactMap { $0["range"]?["start"]?["line"]?.int })
+                if random.chance(0.15), let edit = model.sameBytesOtherCharacters(&random, onLines: diagnosed) {
+                    send([edit])
+                } else {
+                    send([model.randomEdit(&random, crlf: crlf)])
+                }
             case 14, 15:
                 let result = client.request("textDocument/formatting", ["textDocument": textDocument("file:///soak.md"), "options": ["tabSize": 4, "insertSpaces": true]])
                 send(result["result"]?.array ?? [])
@@ -197,6 +204,8 @@ struct ModelDocument {
         "+---+\n| a |\n+---+\nb | c\n-|-\n",
         "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n",
         "+---+---+\n| a | b |\n+-------+\n| c | d |\n",
+        // A diagnostic after wide characters on its line (an extra cell).
+        "| a | b |\n|---|---|\n| 東 é | 😀 | 3 |\n",
     ]
 
     init(encoding: String, text: String) {
@@ -298,6 +307,32 @@ struct ModelDocument {
         // Keep start before end so that both sides agree on what is replaced.
         if (b.line, b.byte) < (a.line, a.byte) { range = ["start": range["end"]!, "end": range["start"]!] }
         return ["range": range, "newText": .string(random.pick(texts))]
+    }
+
+    /// A character that is not ASCII replaced by as many `x` as it has bytes: what follows on its line
+    /// stays at the same byte and moves in UTF-16 and UTF-32 characters (the soak found diagnostics left
+    /// at their old characters by exactly this). Nil when no line holds such a character.
+    func sameBytesOtherCharacters(_ random: inout SeededRandom, onLines wanted: Set<Int>) -> JSON? {
+        let candidates = lines.indices.filter { wanted.contains($0) && lines[$0].content.contains { $0 >= 0x80 } }
+        guard !candidates.isEmpty else { return nil }
+        let line = random.pick(candidates), content = lines[line].content
+        let starts = content.indices.filter { content[$0] >= 0xC0 }
+        guard let byte = starts.isEmpty ? nil : random.pick(starts) else { return nil }
+        let length = content[byte] < 0xE0 ? 2 : content[byte] < 0xF0 ? 3 : 4
+        func character(_ offset: Int) -> Int {
+            var units = 0, i = 0
+            while i < offset {
+                let size = content[i] < 0xC0 ? 1 : content[i] < 0xE0 ? 2 : content[i] < 0xF0 ? 3 : 4
+                units += encoding == "utf-8" ? size : encoding == "utf-16" ? (size == 4 ? 2 : 1) : 1
+                i += size
+            }
+            return units
+        }
+        let range: JSON = [
+            "start": ["line": .int(line), "character": .int(character(byte))],
+            "end": ["line": .int(line), "character": .int(character(min(byte + length, content.count)))],
+        ]
+        return ["range": range, "newText": .string(String(repeating: "x", count: length))]
     }
 
     var fnv1a: String {
