@@ -40,9 +40,6 @@ extension OpenDocument {
     /// Whether formatting would leave the table as it is (known once per reading).
     func isFormatted(_ table: TableIndex.Table, options: FormatOptions) -> Bool {
         let reading = reading(table, options: options).reading  // outside the memo's lock, which is not reentrant
-        return table.memo.isFormatted {
-            guard case .success(let edits) = reading.formattingEdits() else { return true }
-            return edits.isEmpty
-        }
+        return table.memo.isFormatted { reading.isFormatted }
     }
 }

@@ -83,3 +83,43 @@ struct CellNavigationPropertyTests {
         #expect(walked > Self.count / 12)  // the rest hold text their reader cannot read as drawn: refused
     }
 }
+
+/// `TableReading.isFormatted` (one buffer, compared) says what the formatting edits say (none), for the
+/// tables of random documents before and after formatting, and for random grid tables with spans as
+/// printed and with a cell's padding widened.
+struct IsFormattedPropertyTests {
+    @Test func isFormattedIsHavingNoFormattingEdits() throws {
+        var formattedSeen = 0, unformattedSeen = 0
+        func check(_ text: TextLines, _ syntax: DocumentSyntax, _ context: String) {
+            for region in syntax.scan(text).tables {
+                let reading = TableReading(text, region: region, options: .init())
+                let edits = (try? reading.formattingEdits().get()) ?? []
+                #expect(reading.isFormatted == edits.isEmpty, "\(context)")
+                if reading.errors == nil { if edits.isEmpty { formattedSeen += 1 } else { unformattedSeen += 1 } }
+            }
+        }
+        for seed in 0..<UInt64(CellNavigationPropertyTests.count) {
+            var generator = RandomDocument(seed: seed &+ 90_000)
+            let bytes = Array(generator.make().utf8)
+            check(TextLines(bytes), .markdown, "document \(seed)")
+            check(TextLines(DocumentFormatter.format(bytes, options: .init()).output), .markdown, "document \(seed) formatted")
+        }
+        for seed in 0..<UInt64(100) {
+            for syntax in [DocumentSyntax.markdown, .restructuredText] {
+                var generator = RandomReaderGrid(seed: seed &+ 90_000)
+                let printed = GridTablePrinter(generator.grid(foot: false, aligned: syntax == .markdown), syntax: syntax).lines()
+                check(TextLines(printed.flatMap { $0 + [0x0A] }), syntax, "grid \(seed)")
+                // The last column one wider on every line (its padding or rule doubled before the right
+                // edge, before an alignment colon there): the same table, not formatted.
+                let widened = printed.map { line -> [UInt8] in
+                    var line = line
+                    let at = line.count - (line[line.count - 2] == UInt8(ascii: ":") ? 2 : 1)
+                    line.insert(line[at - 1], at: at)
+                    return line
+                }
+                check(TextLines(widened.flatMap { $0 + [0x0A] }), syntax, "widened grid \(seed)")
+            }
+        }
+        #expect(formattedSeen > 100 && unformattedSeen > 100, "\(formattedSeen) formatted, \(unformattedSeen) not")
+    }
+}

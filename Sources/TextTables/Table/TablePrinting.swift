@@ -27,6 +27,20 @@ extension TableReading {
         }
     }
 
+    /// Whether formatting leaves the table as it is (a table that does not read is left as it is too):
+    /// printed into one buffer and compared, with no line arrays or edits (a code action asks this of a
+    /// table the first time the cursor is in it).
+    package var isFormatted: Bool {
+        guard errors == nil else { return true }
+        let start = text.starts[region.firstLine], end = text.contentEnd(region.lines.upperBound - 1)
+        var printed: [UInt8] = []
+        printed.reserveCapacity(end - start)
+        var copied = start
+        appendFormatted(to: &printed, copied: &copied)
+        printed.append(contentsOf: text.bytes[copied..<max(copied, end)])
+        return printed.elementsEqual(text.bytes[start..<end])
+    }
+
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
     package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
