@@ -37,7 +37,7 @@ extension Server {
             let reading = TableReading(local.text, region: local.region, options: options)
             if table.lines.count > FormattingEdits.limit {
                 // Its line edits would be collapsed into one: print the table into one buffer instead.
-                if let edit = wholeTableEdit(reading, local) {
+                if let edit = reading.formattedWhole() {
                     edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
                 }
                 continue
@@ -48,19 +48,6 @@ extension Server {
             }
         }
         return edits.finished()
-    }
-
-    /// One edit replacing a table's lines (terminators aside) by the table formatted, as the command
-    /// line prints it; nil when the table does not read or is formatted already.
-    private func wholeTableEdit(_ reading: TableReading, _ local: OpenDocument.LocalTable) -> TextEdit? {
-        guard reading.errors == nil else { return nil }
-        let start = local.text.starts[0], end = local.text.contentEnd(local.region.contentStarts.count - 1)
-        var printed: [UInt8] = []
-        var copied = start
-        reading.appendFormatted(to: &printed, copied: &copied)
-        printed.append(contentsOf: local.text.bytes[copied..<max(copied, end)])
-        guard !printed.elementsEqual(local.text.bytes[start..<end]) else { return nil }
-        return TextEdit(range: start..<end, newText: printed)
     }
 
     private func write(_ position: Position, to out: inout [UInt8]) {

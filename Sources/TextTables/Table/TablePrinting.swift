@@ -30,15 +30,20 @@ extension TableReading {
     /// Whether formatting leaves the table as it is (a table that does not read is left as it is too):
     /// printed into one buffer and compared, with no line arrays or edits (a code action asks this of a
     /// table the first time the cursor is in it).
-    package var isFormatted: Bool {
-        guard errors == nil else { return true }
+    package var isFormatted: Bool { formattedWhole() == nil }
+
+    /// One edit that formats the table: its lines (from its first line's start to its last line's end,
+    /// terminators between them kept) printed into one buffer, as the command line prints them; nil when
+    /// formatting leaves it as it is (or it does not read).
+    package func formattedWhole() -> TextEdit? {
+        guard errors == nil else { return nil }
         let start = text.starts[region.firstLine], end = text.contentEnd(region.lines.upperBound - 1)
         var printed: [UInt8] = []
         printed.reserveCapacity(end - start)
         var copied = start
         appendFormatted(to: &printed, copied: &copied)
         printed.append(contentsOf: text.bytes[copied..<max(copied, end)])
-        return printed.elementsEqual(text.bytes[start..<end])
+        return printed.elementsEqual(text.bytes[start..<end]) ? nil : TextEdit(range: start..<end, newText: printed)
     }
 
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
