@@ -12,7 +12,7 @@ extension JSON {
         switch self {
         case .null: out.append(contentsOf: Array("null".utf8))
         case .bool(let b): out.append(contentsOf: Array((b ? "true" : "false").utf8))
-        case .int(let i): out.append(contentsOf: Array(String(i).utf8))
+        case .int(let i): JSON.writeInt(i, to: &out)
         case .double(let d): out.append(contentsOf: Array((d.isFinite ? "\(d)" : "null").utf8))
         case .string(let s): JSON.writeString(s, to: &out)
         case .raw(let text): out.append(contentsOf: text)

@@ -1,3 +1,4 @@
+import Foundation
 @testable import JSONRPC
 import Testing
 
@@ -49,5 +50,14 @@ struct JSONTests {
         #expect(try parse("3").int == 3)
         #expect(try parse("3.0").int == 3)
         #expect(try parse("3.5").int == nil)
+    }
+
+    /// Integers are written digit by digit, at both ends of `Int` and around every power of ten.
+    @Test func integersAreWrittenAsDecimals() throws {
+        let values = [0, 1, 9, 10, 99, 100, -1, -10, 1_234_567, Int.max, Int.min] + (0..<19).map { Int(pow(10, Double($0))) - 1 }
+        for value in values {
+            #expect(JSON.int(value).text == String(value))
+            #expect(try parse(JSON.int(value).text).int == value)
+        }
     }
 }
