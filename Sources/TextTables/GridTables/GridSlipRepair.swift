@@ -70,7 +70,7 @@ extension GridTableReader {
         let offEdge = lines.indices.filter { widths[$0] != common }
         guard offEdge.count <= 1 else { return nil }
         // Before any reading: the edited line is as wide as the others and its `+` and `|` are on column lines.
-        let ordered = slipCandidates().filter {
+        let ordered = slipCandidates(columns: columns, widths: widths, common: common).filter {
             (offEdge.isEmpty || $0.line == offEdge[0]) && (!regionBroke || isBorder($0.line)) && fits($0, columns: columns, width: common)
         }
         let queue = ordered.filter { flagged.contains($0.line) } + ordered.filter { !flagged.contains($0.line) }
@@ -179,10 +179,9 @@ extension GridTableReader {
         return equals > dashes ? G.equals : G.dash
     }
 
-    private func slipCandidates() -> [Candidate] {
-        let columns = columnLines()
-        let widths = lines.map { $0.lastNonBlank + 1 }
-        let common = Dictionary(grouping: widths, by: { $0 }).max { ($0.value.count, $1.key) < ($1.value.count, $0.key) }?.key ?? 0
+    /// The one-character edits worth reading, given the table's column lines, each line's width (to its
+    /// last non-blank column) and the width most lines have.
+    private func slipCandidates(columns: Set<Int>, widths: [Int], common: Int) -> [Candidate] {
         var candidates: [Candidate] = []
         for i in lines.indices {
             let line = lines[i], border = isBorder(i), fill = fill(of: i)
