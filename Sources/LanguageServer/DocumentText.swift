@@ -49,12 +49,7 @@ struct DocumentText: Sendable {
     /// The text of UTF-8 `bytes` whose lines start at `lineStarts` (as `TextLines` finds them), cut into
     /// chunks straight from `bytes`, with no copy of the whole text on the way.
     init(_ bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int]) {
-        chunks = stride(from: 0, to: lineStarts.count, by: Self.chunkLines).compactMap { first in
-            let end = first + Self.chunkLines < lineStarts.count ? lineStarts[first + Self.chunkLines] : bytes.count
-            let isFinal = first + Self.chunkLines >= lineStarts.count
-            return Chunk(Array(bytes[lineStarts[first]..<end]), isLast: isFinal)
-        }
-        if chunks.isEmpty { chunks = [Chunk([], isLast: true)] }
+        chunks = Self.chunks(lineStarts: lineStarts, byteCount: bytes.count, isLast: true) { Array(bytes[$0]) }
         firstLines = []
         recount(from: 0)
     }
@@ -142,13 +137,19 @@ struct DocumentText: Sendable {
 
     /// Whole lines cut into chunks of `chunkLines`; only the last chunk of the document may lack a final `\n`.
     private static func chunks(of text: TextLines, isLast: Bool) -> [Chunk] {
-        stride(from: 0, to: text.count, by: chunkLines).compactMap { first in
-            let end = first + chunkLines < text.count ? text.starts[first + chunkLines] : text.bytes.count
-            let isFinal = first + chunkLines >= text.count
+        chunks(lineStarts: text.starts, byteCount: text.bytes.count, isLast: isLast) { Array(text.bytes[$0]) }
+    }
+
+    /// Lines starting at `lineStarts` in `byteCount` bytes, cut into chunks of `chunkLines`, each chunk's
+    /// bytes taken by `bytes` (from a `TextLines` or straight from a buffer).
+    private static func chunks(lineStarts: [Int], byteCount: Int, isLast: Bool, bytes: (Range<Int>) -> [UInt8]) -> [Chunk] {
+        stride(from: 0, to: lineStarts.count, by: chunkLines).compactMap { first in
+            let end = first + chunkLines < lineStarts.count ? lineStarts[first + chunkLines] : byteCount
+            let isFinal = first + chunkLines >= lineStarts.count
             // A text ending in `\n` has an empty last line: it belongs to the next chunk, or is the
             // document's empty last line.
-            if isFinal && !isLast && text.starts[first] == end { return nil }
-            return Chunk(Array(text.bytes[text.starts[first]..<end]), isLast: isLast && isFinal)
+            if isFinal && !isLast && lineStarts[first] == end { return nil }
+            return Chunk(bytes(lineStarts[first]..<end), isLast: isLast && isFinal)
         }
     }
 }
