@@ -34,7 +34,7 @@ extension Server {
             let text = changes.removeFirst().text
             let (settings, published) = (document.settings, document.published)
             document = OpenDocument(
-                uri: document.uri, version: document.version, syntax: document.syntax, bytes: Array(text.utf8), options: formatOptions(document))
+                uri: document.uri, version: document.version, syntax: document.syntax, text: text, options: formatOptions(document))
             (document.settings, document.published) = (settings, published)
             document.noteChanged(0...document.text.lineCount - 1)
         }
