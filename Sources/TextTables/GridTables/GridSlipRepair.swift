@@ -37,7 +37,7 @@ extension GridTableReader {
     /// re-laid).
     mutating func reportSlip(onBorderOnly: Bool) {
         let searched: Set<Diagnostic.Code> = [.brokenBorder, .nonRectangularCell, .unclosedTable, .multipleHeaderSeparators]
-        guard searchesSlips, diagnostics.contains(where: { $0.severity == .error && searched.contains($0.code) }),
+        guard diagnostics.contains(where: { $0.severity == .error && searched.contains($0.code) }),
               let repair = slipRepair(), !onBorderOnly || isBorder(repair.line) else { return }
         if diagnostics.contains(where: { $0.code == .nonRectangularCell }) {
             var fix = repair.diagnostic.fixes[0]

@@ -67,15 +67,15 @@ struct GridTableReader {
                 reportSlip(onBorderOnly: true)
                 return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
             }
-            if !searchesSlips { return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid) }
-            if let cells, !irregularRegions.isEmpty, diagnostics.allSatisfy({ $0.code == .nonRectangularCell }) {
+            if searchesSlips, let cells, !irregularRegions.isEmpty, diagnostics.allSatisfy({ $0.code == .nonRectangularCell }) {
                 let fix = splittingFix(cells)
                 for index in diagnostics.indices { diagnostics[index].fixes = fix.map { [$0] } ?? [] }
             }
         }
-        guard searchesSlips else { return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid) }
-        reportSlip(onBorderOnly: false)
-        offerReLaying()
+        if searchesSlips {
+            reportSlip(onBorderOnly: false)
+            offerReLaying()
+        }
         return GridTableParse(grid: nil, diagnostics: diagnostics, wasReLaid: wasReLaid)
     }
 
