@@ -99,6 +99,7 @@ extension Server {
     /// The edits of a `gridls.*` command with its `{uri, range}` argument.
     func commandEdits(_ name: String, _ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
         if name == TextCommand.linesToTable.name { return try linesToTableEdits(argument) }
+        if name == TextCommand.applyFix.name { return try applyFixEdits(argument) }
         guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
             throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
         }
@@ -135,34 +136,82 @@ extension Server {
         return ["changes": .object([document.uri: .array(edits)])]
     }
 
-    /// Quick fixes of the diagnostics that meet the selection, recomputed with their edits.
+    /// Quick fixes of the diagnostics that meet the selection. A fix of a few characters comes with its
+    /// edits; one that rewrites the table is offered the way table actions are (resolved later, or as the
+    /// `gridls.applyFix` command), so that a cursor move over a broken line does not print the table.
     func quickFixes(_ document: OpenDocument, start: LinePosition, end: LinePosition) -> [JSON] {
         var actions: [JSON] = []
-        var offered = Set<JSON>()  // a fix shared by several diagnostics (re-laying a table) is offered once
-        let selected = start.line...end.line
-        for index in document.index.tableIndices(overlapping: start.line..<end.line + 1) {
-            let table = document.index.tables[index]
-            // The index knows the table's diagnostics: only where one meets the selection is the table read
-            // again for the fixes (a cursor move in a sound table costs nothing here).
-            let met = table.diagnostics.contains { (table.firstLine + $0.start.line...table.firstLine + $0.end.line).overlaps(selected) }
-            guard met else { continue }
-            let (local, reading) = document.reading(table, options: formatOptions(document))
-            let found = reading.diagnosticsWithFixes()
-            for diagnostic in found {
-                let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
-                let lines = (table.firstLine + placed.start.line)...(table.firstLine + placed.end.line)
-                guard lines.overlaps(start.line...end.line) else { continue }
-                let diagnosticJSON = json(placed, firstLine: table.firstLine, in: document)
-                for fix in diagnostic.fixes {
-                    let edit = workspaceEdit(document, fix.edits.map { lspEdit($0, in: local, document) })
-                    guard offered.insert(["title": .string(fix.title), "edit": edit]).inserted else { continue }
-                    var action: JSON = ["title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON], "edit": edit]
-                    if fix.isPreferred { action = action.setting("isPreferred", true) }
-                    actions.append(action)
+        var offered = Set<String>()  // a fix shared by several diagnostics (re-laying a table) is offered once
+        for found in fixableDiagnostics(document, meeting: start.line...end.line) {
+            let diagnosticJSON = json(found.placed, firstLine: found.table.firstLine, in: document)
+            for fix in found.diagnostic.fixes {
+                var action: JSON = ["title": .string(fix.title), "kind": "quickfix", "diagnostics": [diagnosticJSON]]
+                if fix.isPreferred { action = action.setting("isPreferred", true) }
+                if fix.rewritesTable {
+                    guard offered.insert("\(found.table.firstLine) \(fix.title)").inserted else { continue }
+                    let at = found.placed.shifted(by: found.table.firstLine)
+                    actions.append(lazyFix(action, fix, document, start: at.start, end: at.end, edits: found))
+                } else {
+                    actions.append(action.setting("edit", workspaceEdit(document, fix.edits.map { lspEdit($0, in: found.local, document) })))
                 }
             }
         }
         return actions
+    }
+
+    /// A fix that rewrites the table: resolved later, carried out as a command, or (for a client that
+    /// can do neither) with its edits.
+    private func lazyFix(_ action: JSON, _ fix: Fix, _ document: OpenDocument, start: LinePosition, end: LinePosition, edits found: FoundDiagnostic) -> JSON {
+        let command = TextCommand.applyFix
+        let arguments = commandArguments(document, start: start, end: end).setting("fix", .string(fix.title))
+        let action = action.setting("data", ["command": .string(command.name), "arguments": [arguments], "version": .int(document.version)])
+        if client.codeActionResolvesEdits { return action }
+        if client.applyEdit {
+            return action.setting("command", ["title": .string(fix.title), "command": .string(command.name), "arguments": [arguments]])
+        }
+        return action.setting("edit", workspaceEdit(document, fix.edits.map { lspEdit($0, in: found.local, document) }))
+    }
+
+    struct FoundDiagnostic {
+        var table: TableIndex.Table
+        var local: OpenDocument.LocalTable
+        var diagnostic: Diagnostic
+        /// Its range in (line, byte), lines counted from the table's first line.
+        var placed: TableIndex.LineDiagnostic
+    }
+
+    /// The diagnostics with their fixes that meet `selected` (lines of the document).
+    private func fixableDiagnostics(_ document: OpenDocument, meeting selected: ClosedRange<Int>) -> [FoundDiagnostic] {
+        var found: [FoundDiagnostic] = []
+        for index in document.index.tableIndices(overlapping: selected.lowerBound..<selected.upperBound + 1) {
+            let table = document.index.tables[index]
+            // The index knows the table's diagnostics: only where one meets the selection is the table's
+            // reading asked for the fixes (a cursor move in a sound table costs nothing here).
+            let met = table.diagnostics.contains { (table.firstLine + $0.start.line...table.firstLine + $0.end.line).overlaps(selected) }
+            guard met else { continue }
+            let (local, reading) = document.reading(table, options: formatOptions(document))
+            for diagnostic in reading.diagnosticsWithFixes() {
+                let placed = TableIndex.place(diagnostic, in: local.text, firstLine: 0)
+                guard (table.firstLine + placed.start.line...table.firstLine + placed.end.line).overlaps(selected) else { continue }
+                found.append(FoundDiagnostic(table: table, local: local, diagnostic: diagnostic, placed: placed))
+            }
+        }
+        return found
+    }
+
+    /// `gridls.applyFix`: the edits of the fix titled `fix` of the diagnostic whose range is `range`.
+    func applyFixEdits(_ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
+        let document = try self.document(argument.uri)
+        guard let title = argument.fix else { throw .invalidParams("\(TextCommand.applyFix.name) takes {uri, range, fix}") }
+        let (start, end) = selection(document, argument.range)
+        let found = fixableDiagnostics(document, meeting: start.line...end.line).first { found in
+            let at = found.placed.shifted(by: found.table.firstLine)
+            return at.start == start && at.end == end && found.diagnostic.fixes.contains { $0.title == title }
+        }
+        guard let found, let fix = found.diagnostic.fixes.first(where: { $0.title == title }) else {
+            throw .invalidParams("no diagnostic at this range has the fix \"\(title)\"")
+        }
+        return (document, fix.edits.map { lspEdit($0, in: found.local, document) }, title)
     }
 }
 

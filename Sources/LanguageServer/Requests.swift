@@ -76,13 +76,21 @@ struct CommandArgument {
     let range: (start: Position, end: Position)
     /// `rows` and `columns` of `gridls.insertTable` (nil when absent).
     let size: (rows: Int, columns: Int)?
+    /// `fix` of `gridls.applyFix`: the title of the fix to make (nil when absent).
+    let fix: String?
     init(uri: String, range: (start: Position, end: Position)) {
-        (self.uri, self.range, size) = (uri, range, nil)
+        (self.uri, self.range, size, fix) = (uri, range, nil, nil)
     }
 
     init(_ argument: Params) throws(ResponseError) {
         uri = try argument.string("uri")
         range = try argument.range()
+        if let fix = argument.optional("fix") {
+            guard let title = fix.string else { throw .invalidParams("\(argument.path).fix must be a string") }
+            self.fix = title
+        } else {
+            fix = nil
+        }
         guard argument.optional("rows") != nil || argument.optional("columns") != nil else {
             size = nil
             return

@@ -46,6 +46,8 @@ struct TableIndex: Sendable {
     private(set) var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
     private(set) var lastScannedLines = 0
+    /// Whether tables read by the scan keep their reading (an edit's rescan, not the whole document's on open).
+    private var keepsReadings = false
 
     /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document.
     init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions) {
@@ -84,7 +86,9 @@ struct TableIndex: Sendable {
         // before must be read again too.
         // The old closer may lie past the end of a document that lost lines: the last line is as far as it goes.
         let changed = start == 0 ? max(new.upperBound, frontMatter.end - 1, before - 1) : new.upperBound
+        keepsReadings = true
         rescan(text, from: start, changedThrough: min(changed, text.lineCount - 1))
+        keepsReadings = false
     }
 
     /// Follows the front matter after lines `old` became `new`, reading only lines the change can matter to:
@@ -135,15 +139,33 @@ struct TableIndex: Sendable {
         }
     }
 
+    /// The lines of the table at `region` in a buffer of their own, and the region in it.
+    static func local(_ region: TableRegion, in lines: TextLines) -> (text: TextLines, region: TableRegion) {
+        let first = lines.starts[region.firstLine], end = region.lines.upperBound < lines.count ? lines.starts[region.lines.upperBound] : lines.bytes.count
+        let text = TextLines(Array(lines.bytes[first..<end]))
+        return (text, TableRegion(kind: region.kind, firstLine: 0, contentStarts: region.contentStarts.map { $0 - first }, syntax: region.syntax))
+    }
+
     private mutating func replace(_ range: ClosedRange<Int>, with scan: TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
         let touched = tableIndices(overlapping: range.lowerBound..<range.upperBound + 1)
         tables.removeSubrange(touched)
         scanDiagnostics.removeAll { range.contains($0.line) }
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
         let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
-            Table(kind: region.kind, firstLine: windowStart + region.firstLine,
-                  prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
-                  diagnostics: TableIndex.diagnostics(of: region, in: lines, options: options))
+            var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
+                              prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
+                              diagnostics: [])
+            if keepsReadings && region.kind == .grid {
+                // A grid table's diagnostics come from reading it whole: an edit of the table is where the
+                // cursor is, so the reading is kept for the code actions and keys that follow.
+                let local = TableIndex.local(region, in: lines)
+                let reading = TableReading(local.text, region: local.region, options: options)
+                table.memo.keep(reading)
+                table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: local.text, firstLine: 0) }
+            } else {
+                table.diagnostics = TableIndex.diagnostics(of: region, in: lines, options: options)
+            }
+            return table
         }
         tables.insert(contentsOf: found, at: touched.lowerBound)
         for diagnostic in scan.diagnostics {

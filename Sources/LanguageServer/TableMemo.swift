@@ -14,6 +14,9 @@ final class TableMemo: Sendable {
 
     func reading(_ read: () -> TableReading) -> TableReading { remembered(\.reading, read) }
 
+    /// Keeps a reading made while indexing the table.
+    func keep(_ reading: TableReading) { state.withLock { $0.reading = reading } }
+
     func isFormatted(_ check: () -> Bool) -> Bool { remembered(\.isFormatted, check) }
 
     /// The value kept at `key`, made by `make` the first time (under the lock, which is not reentrant).
@@ -30,10 +33,12 @@ final class TableMemo: Sendable {
 extension OpenDocument {
     /// The table read once (kept until an edit touches it), as a local table with its reading.
     func reading(_ table: TableIndex.Table, options: FormatOptions) -> (local: LocalTable, reading: TableReading) {
-        let reading = table.memo.reading {
+        func read() -> TableReading {
             let local = self.local(table)
             return TableReading(local.text, region: local.region, options: options)
         }
+        var reading = table.memo.reading(read)
+        if reading.options != options { reading = read() }  // kept by the index under other settings
         return (LocalTable(text: reading.text, region: reading.region, firstLine: table.firstLine), reading)
     }
 

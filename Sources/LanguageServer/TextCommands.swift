@@ -10,6 +10,9 @@ enum TextCommand: String, CaseIterable {
     case copyTableAsCSV
     /// An empty table of `rows` × `columns` at the cursor; the result says where its first cell is.
     case insertTable
+    /// The quick fix titled `fix` of the diagnostic at `range` (a fix that rewrites the table is offered
+    /// as this command, or resolved through it, so that its edits are made only when it is chosen).
+    case applyFix
 
     var name: String { "gridls." + rawValue }
 
@@ -18,6 +21,7 @@ enum TextCommand: String, CaseIterable {
         case .linesToTable: "Convert lines to table"
         case .copyTableAsCSV: "Copy table as CSV"
         case .insertTable: "Insert table"
+        case .applyFix: "Apply quick fix"
         }
     }
 }

@@ -68,4 +68,69 @@ struct ActionEquivalenceTests {
         }
         #expect(checked > 20)
     }
+
+    static let broken: [(uri: String, text: String)] = [
+        // Drifted `|` (re-laid from its cells), a missing `+` (one character), an L-shaped region (split).
+        ("file:///d.md", "+---+----+\n| a | bb |\n+===+====+\n| cx | dd |\n+---+----+\n| e | f  |\n+---+----+\n"),
+        ("file:///m.md", "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"),
+        ("file:///l.md", "+---+---+\n| a | b |\n+---+---+\n| c     |\n+---+   +\n| d |   |\n+---+---+\n"),
+        ("file:///x.md", "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| 4 |\n"),
+    ]
+
+    /// Quick fixes too: a fix that rewrites the table comes without its edit to clients that can resolve
+    /// it or run it as `gridls.applyFix`, and gives the edit the eager client gets; a fix of a few
+    /// characters comes with its edit to every client.
+    @Test(arguments: 0..<4)
+    func everyWayGivesTheSameQuickFixes(_ which: Int) throws {
+        let (uri, text) = Self.broken[which]
+        let eager = try client([:])
+        let resolving = try client(["textDocument": ["codeAction": ["dataSupport": true, "resolveSupport": ["properties": ["edit"]]]]])
+        nonisolated(unsafe) var applied: [JSON] = []
+        let commands = try client(["workspace": ["applyEdit": true]]) { applied.append($0) }
+        for c in [eager, resolving, commands] { c.open(uri, text) }
+        func offered(_ c: LSPClient, _ line: Int) -> [JSON] {
+            c.request("textDocument/codeAction", ["textDocument": textDocument(uri), "range": range(line, 2, line, 2), "context": ["diagnostics": [], "only": ["quickfix"]]])["result"]?.array ?? []
+        }
+        func edits(_ edit: JSON?) -> [JSON] { edit?["changes"]?[uri]?.array ?? [] }
+        var (deferred, inline) = (0, 0)
+        for line in 0..<text.split(separator: "\n").count {
+            let (a, b, c) = (offered(eager, line), offered(resolving, line), offered(commands, line))
+            #expect(a.map { $0["title"] } == b.map { $0["title"] } && a.map { $0["title"] } == c.map { $0["title"] }, "line \(line)")
+            #expect(a.map { $0["diagnostics"] } == b.map { $0["diagnostics"] } && a.map { $0["diagnostics"] } == c.map { $0["diagnostics"] })
+            for (x, (y, z)) in zip(a, zip(b, c)) {
+                #expect(!edits(x["edit"]).isEmpty, "\(x)")
+                guard y["edit"] == nil else {
+                    #expect(y["edit"] == x["edit"] && z["edit"] == x["edit"] && z["command"] == nil)
+                    inline += 1
+                    continue
+                }
+                #expect(y["data"]?["command"] == "gridls.applyFix" && z["edit"] == nil)
+                let resolved = resolving.request("codeAction/resolve", y)["result"]?["edit"]
+                #expect(edits(resolved) == edits(x["edit"]), "\(x["title"]!) at line \(line)")
+                let command = try #require(z["command"], "\(z)")
+                let run = commands.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])
+                #expect(run["result"] == ["applied": true])
+                #expect(edits(applied.last?["edit"]) == edits(x["edit"]), "\(x["title"]!) at line \(line)")
+                deferred += 1
+            }
+        }
+        #expect(deferred + inline > 0)
+        #expect(which == 1 ? deferred == 0 && inline > 0 : deferred > 0)
+    }
+
+    @Test func aFixForAChangedDocumentOrAnotherPlaceIsRefused() throws {
+        let (uri, text) = Self.broken[0]
+        let resolving = try client(["textDocument": ["codeAction": ["dataSupport": true, "resolveSupport": ["properties": ["edit"]]]]])
+        resolving.open(uri, text)
+        let fix = try #require(resolving.codeActions(uri, range(3, 2, 3, 2), only: ["quickfix"]).first)
+        // Another place: the fix's argument names a range no diagnostic has.
+        var elsewhere = fix["data"]!["arguments"]!.array![0].setting("range", range(0, 0, 0, 1))
+        let refused = resolving.request("workspace/executeCommand", ["command": "gridls.applyFix", "arguments": [elsewhere]])
+        #expect(refused["error"]?["code"] == -32602)
+        #expect(refused["error"]?["message"] == "no diagnostic at this range has the fix \"Re-lay the table from its cells\"")
+        elsewhere = fix["data"]!["arguments"]!.array![0].setting("fix", 3)
+        #expect(resolving.request("workspace/executeCommand", ["command": "gridls.applyFix", "arguments": [elsewhere]])["error"]?["message"] == "arguments[0].fix must be a string")
+        resolving.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "| a |\n|---|\n"]]])
+        #expect(resolving.request("codeAction/resolve", fix)["error"]?["code"] == -32801)
+    }
 }

@@ -27,6 +27,12 @@ const COMMANDS = [
 ].map(([id, title]) => ({ id, title }));
 
 /**
+ * Server commands the palette does not show: their argument names something only a code action knows
+ * (`gridls.applyFix` names a diagnostic and a fix). The language client runs them for code actions.
+ */
+const ACTION_ONLY_COMMANDS = ['gridls.applyFix'];
+
+/**
  * The table keys: the extension's own commands, each a `gridls/navigateCell` direction, and what the key
  * does where the server says "not in a table" (the command VS Code binds to the key by default).
  */
@@ -205,6 +211,6 @@ async function runCommand(name, args, next, ui) {
 }
 
 module.exports = {
-  COMMANDS, KEY_COMMANDS, CONTEXT_KEY, findServer, missingServerMessage, serverSettings, commandArguments,
+  COMMANDS, ACTION_ONLY_COMMANDS, KEY_COMMANDS, CONTEXT_KEY, findServer, missingServerMessage, serverSettings, commandArguments,
   parseTableSize, tableLineRanges, createKeyContext, navigateCell, runCommand,
 };

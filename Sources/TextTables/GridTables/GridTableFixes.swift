@@ -8,7 +8,7 @@ extension GridTableReader {
     mutating func offerReLaying() {
         guard diagnostics.allSatisfy({ $0.code == .brokenBorder }), !diagnostics.isEmpty,
               let grid = GridTableRelayer.grid(text, region: region) else { return }
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
+        let fix = reLayingFix(grid)
         for index in diagnostics.indices { diagnostics[index].fixes.append(fix) }
     }
 
@@ -28,7 +28,16 @@ extension GridTableReader {
             rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
         else { return nil }
-        return Fix(title: "Split the region into rectangles along its grid lines", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
+        return printingFix("Split the region into rectangles along its grid lines", grid)
+    }
+
+    /// "Re-lay the table from its cells": `grid` (what the cells say) printed anew.
+    func reLayingFix(_ grid: Grid) -> Fix { printingFix("Re-lay the table from its cells", grid) }
+
+    /// A fix that prints `grid` in place of the table, when it is asked for.
+    private func printingFix(_ title: String, _ grid: Grid) -> Fix {
+        let (text, region, options) = (text, region, geometry.options)
+        return Fix(title: title) { DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: options) }
     }
 
     /// The text of a region of slots, line by line: on each line, the runs of the region's slots that

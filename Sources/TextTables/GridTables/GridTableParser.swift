@@ -123,7 +123,7 @@ struct GridTableReader {
     /// One error per line whose `|` are off the grid, each with the fix that prints `grid` (what the cells
     /// say when their `|` are taken in order) anew.
     mutating func reportDrift(_ grid: Grid) {
-        let fix = Fix(title: "Re-lay the table from its cells", edits: DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: geometry.options))
+        let fix = reLayingFix(grid)
         for i in reLaidColumns.keys.sorted() {
             report(.brokenBorder, Diagnostic.Message.drift(region.syntax), lineRange(i), fix: fix)
         }

@@ -54,25 +54,26 @@ package enum PipeTableChecks {
     }
 
     /// The diagnostics of a pipe table with their quick fixes: fill short rows with empty cells; for extra
-    /// cells, give the header cells for them or delete them. Each fix prints the table through `reading`.
+    /// cells, give the header cells for them or delete them. Each fix prints the table through `reading`,
+    /// when its edits are asked for.
     static func checkWithFixes(_ table: PipeTable, reading: TableReading) -> [Diagnostic] {
         var diagnostics = check(table)
         guard !diagnostics.isEmpty, table.cellUnprintableAfterPipe == nil else { return diagnostics }
-        func edits(_ texts: [[String]], _ alignments: [ColumnAlignment]) -> [TextEdit] {
-            reading.edits(printingPipe: PipeTable(texts: texts, alignments: alignments))
+        func fix(_ title: String, _ texts: [[String]], _ alignments: [ColumnAlignment]) -> Fix {
+            Fix(title: title) { reading.edits(printingPipe: PipeTable(texts: texts, alignments: alignments)) }
         }
         let texts = table.texts
         let width = texts.map(\.count).max() ?? 0
         for index in diagnostics.indices {
             switch diagnostics[index].code {
             case .missingCells:
-                diagnostics[index].fixes = [Fix(title: "Fill the row with empty cells", edits: edits(texts, table.alignments))]
+                diagnostics[index].fixes = [fix("Fill the row with empty cells", texts, table.alignments)]
             case .extraCells:
                 let widened = [texts[0] + Array(repeating: "", count: width - texts[0].count)] + texts.dropFirst()
                 let cut = texts.map { Array($0.prefix(table.columnCount)) }
                 diagnostics[index].fixes = [
-                    Fix(title: "Add header cells for the extra cells", edits: edits(widened, table.alignments + Array(repeating: .none, count: width - table.columnCount))),
-                    Fix(title: "Delete the cells past the header", edits: edits(cut, table.alignments)),
+                    fix("Add header cells for the extra cells", widened, table.alignments + Array(repeating: .none, count: width - table.columnCount)),
+                    fix("Delete the cells past the header", cut, table.alignments),
                 ]
             default:
                 break

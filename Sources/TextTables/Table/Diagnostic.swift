@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A problem found in a document: what, how bad, and where (byte offsets into the document).
 package struct Diagnostic: Sendable, Hashable {
     package enum Severity: String, Sendable, Hashable, Comparable {
@@ -56,16 +58,64 @@ package struct Diagnostic: Sendable, Hashable {
     }
 }
 
-/// A quick fix: what it does, in words for a menu, and the edits that do it.
+/// A quick fix: what it does, in words for a menu, and the edits that do it. A fix that rewrites the whole
+/// table (re-laying, splitting a region, re-printing a pipe table) makes its edits only when asked for:
+/// printing the table costs the table, and a reading offers the fix on every cursor move over the line.
 package struct Fix: Sendable, Hashable {
     package var title: String
-    package var edits: [TextEdit]
     /// The likely repair, which editors may apply with one key (LSP's `isPreferred`).
     package var isPreferred: Bool
+    private let made: MadeEdits
 
     package init(title: String, edits: [TextEdit], isPreferred: Bool = false) {
         self.title = title
-        self.edits = edits
         self.isPreferred = isPreferred
+        made = MadeEdits(edits)
+    }
+
+    /// A fix whose edits rewrite the table, made by `make` the first time they are asked for.
+    package init(title: String, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
+        self.title = title
+        isPreferred = false
+        made = MadeEdits(make)
+    }
+
+    package var edits: [TextEdit] { made.edits }
+
+    /// Whether the fix rewrites the whole table (its edits are made when asked for).
+    package var rewritesTable: Bool { made.isDeferred }
+
+    package static func == (a: Fix, b: Fix) -> Bool {
+        a.title == b.title && a.isPreferred == b.isPreferred && a.rewritesTable == b.rewritesTable && a.edits == b.edits
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(isPreferred)
+    }
+}
+
+/// A fix's edits, given or made once on first use (under a lock: readings are shared across threads).
+private final class MadeEdits: Sendable {
+    private let make: (@Sendable () -> [TextEdit])?
+    private let state: Mutex<[TextEdit]?>
+
+    init(_ edits: [TextEdit]) {
+        make = nil
+        state = Mutex(edits)
+    }
+
+    init(_ make: @escaping @Sendable () -> [TextEdit]) {
+        self.make = make
+        state = Mutex(nil)
+    }
+
+    var isDeferred: Bool { make != nil }
+
+    var edits: [TextEdit] {
+        if let known = state.withLock({ $0 }) { return known }
+        let made = make?() ?? []  // outside the lock: printing a table takes time
+        state.withLock { $0 = $0 ?? made }
+        return made
     }
 }

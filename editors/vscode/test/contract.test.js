@@ -22,7 +22,9 @@ function serverCommands() {
 
 test('the contributed commands are the server commands and the table keys, with the same titles as lib', () => {
   const contributed = manifest.contributes.commands.map((c) => c.command);
-  assert.deepStrictEqual(contributed, serverCommands().concat(lib.KEY_COMMANDS.map((k) => k.id)));
+  const palette = serverCommands().filter((id) => !lib.ACTION_ONLY_COMMANDS.includes(id));
+  assert.deepStrictEqual(contributed, palette.concat(lib.KEY_COMMANDS.map((k) => k.id)));
+  for (const id of lib.ACTION_ONLY_COMMANDS) assert.ok(serverCommands().includes(id), `${id} is not a server command`);
   assert.deepStrictEqual(manifest.contributes.commands.map((c) => [c.command, c.title]),
     lib.COMMANDS.concat(lib.KEY_COMMANDS).map((c) => [c.id, c.title]));
 });
@@ -39,7 +41,7 @@ test('the table keys are bound only where the context key says, never over sugge
 
 test('protocol/README.md documents every command', () => {
   const readme = fs.readFileSync(path.join(root, 'protocol', 'README.md'), 'utf8');
-  for (const { id } of lib.COMMANDS) assert.ok(readme.includes('`' + id + '`'), `${id} is not in protocol/README.md`);
+  for (const id of lib.COMMANDS.map((c) => c.id).concat(lib.ACTION_ONLY_COMMANDS)) assert.ok(readme.includes('`' + id + '`'), `${id} is not in protocol/README.md`);
 });
 
 test('every contributed setting is a server setting, the binary path or the table keys switch', () => {
