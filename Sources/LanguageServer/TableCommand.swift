@@ -27,6 +27,7 @@ extension TableActionKind {
         case .splitCell: "Split cell"
         case .convertToGrid: "Convert to grid table"
         case .convertToPipe: "Convert to pipe table"
+        case .convertToSimple: "Convert to simple table"
         }
     }
 }

@@ -9,11 +9,13 @@ struct ActionRefusalTests {
     /// The action done the long way: the model's operation, then the pipe-table check of what it made.
     func refusalByDoing(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
+        if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
         let edited: Grid
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
         case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
+        case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
         }
     }
 
@@ -21,7 +23,7 @@ struct ActionRefusalTests {
         let r = random.int(0...grid.rowCount), c = random.int(0...grid.columnCount)
         let r2 = random.int(0...grid.rowCount), c2 = random.int(0...grid.columnCount)
         return [
-            .format, .convertToGrid, .convertToPipe, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
+            .format, .convertToGrid, .convertToPipe, .convertToSimple, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
             .edit(.moveRow(from: r, to: r2)), .edit(.moveColumn(from: c, to: c2)), .edit(.sortBody(column: c, order: .ascending)),
             .edit(.merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2)))), .edit(.split(row: r, column: c)),
         ]
@@ -32,9 +34,10 @@ struct ActionRefusalTests {
         var tables = RandomGridTable(seed: seed)
         var random = SeededRandom(seed: seed &+ 1_000)
         let grid = tables.grid()
-        // The same grid as a grid table, and (when it is one) as a pipe table, in both syntaxes.
+        // The same grid as a grid table, and (when it is one) as a pipe and a simple table, in both syntaxes.
         var kinds: [TableRegion.Kind] = [.grid]
         if TableConversion.pipeRefusal(grid) == nil { kinds.append(.pipe) }
+        if SimpleTablePrinter.refusal(grid) == nil { kinds.append(.simple) }
         for kind in kinds {
             for syntax in [DocumentSyntax.markdown, .restructuredText] {
                 for action in actions(grid, &random) {

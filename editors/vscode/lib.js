@@ -21,6 +21,7 @@ const COMMANDS = [
   ['gridls.splitCell', 'Split cell'],
   ['gridls.convertToGrid', 'Convert to grid table'],
   ['gridls.convertToPipe', 'Convert to pipe table'],
+  ['gridls.convertToSimple', 'Convert to simple table'],
   ['gridls.linesToTable', 'Convert lines to table'],
   ['gridls.copyTableAsCSV', 'Copy table as CSV'],
   ['gridls.insertTable', 'Insert table'],

@@ -1,6 +1,8 @@
-/// Finds the grid tables of a reStructuredText document: a top border after a blank line (or at the
-/// start), then every line at the same indentation that starts with `+` or `|`. Literal blocks (after
-/// a paragraph ending in `::`), comments and the bodies of code, raw and math directives are skipped.
+/// Finds the grid and simple tables of a reStructuredText document: a top border after a blank line (or
+/// at the start); for a grid table every line below at the same indentation that starts with `+` or `|`,
+/// for a simple table the lines down to its bottom border as docutils finds it (`simpleTableEnd`).
+/// Literal blocks (after a paragraph ending in `::`), comments and the bodies of code, raw and math
+/// directives are skipped.
 package enum RSTScanner {
     static let literalDirectives: Set<String> = ["code", "code-block", "sourcecode", "raw", "math", "highlight", "parsed-literal"]
 
@@ -45,11 +47,61 @@ package enum RSTScanner {
                 previousBlank = false
                 continue
             }
+            if previousBlank && SimpleTableSyntax.isTopBorder(b, p, end) {
+                switch simpleTableEnd(text, top: line, indent: indent) {
+                case .end(let last):
+                    result.tables.append(TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText))
+                    line = last + 1
+                case .unclosed(let last):
+                    result.diagnostics.append(Diagnostic(
+                        code: .unclosedTable, severity: .error, message: Diagnostic.Message.simpleUnclosed,
+                        range: start..<text.contentEnd(line)))
+                    line = last + 1
+                }
+                previousBlank = false
+                continue
+            }
             if opensLiteralBlock(b, p, end) { literalIndent = indent }
             previousBlank = false
             line += 1
         }
         return (LoneCarriageReturn.guarding(result, in: text), restartable)
+    }
+
+    enum SimpleTableEnd {
+        /// The bottom border's line.
+        case end(Int)
+        /// No bottom border: the last line docutils took for the table.
+        case unclosed(Int)
+    }
+
+    /// Where the simple table whose top border is line `top` ends, as docutils isolates it: at the second
+    /// `=` rule below the top border, or at the first one followed by a blank line or the end (a rule
+    /// of another length ends it too, and the reading reports it). The table's lines are those indented
+    /// at least as far as its top border, and blank lines.
+    static func simpleTableEnd(_ text: TextLines, top: Int, indent: Int) -> SimpleTableEnd {
+        let b = text.bytes
+        var rules = 0
+        var line = top + 1
+        while line < text.count {
+            let end = text.contentEnd(line)
+            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], end)
+            if p == end {
+                line += 1
+                continue
+            }
+            if columns < indent { return .unclosed(line - 1) }
+            if columns == indent && SimpleTableSyntax.isBorder(b, p, end) {
+                rules += 1
+                let nextBlank = line + 1 >= text.count || BlockSyntax.isBlank(b, text.starts[line + 1], text.contentEnd(line + 1))
+                let length = SimpleTableSyntax.trimmedEnd(b, p, end) - p
+                let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top))
+                let topLength = SimpleTableSyntax.trimmedEnd(b, q, text.contentEnd(top)) - q
+                if rules == 2 || nextBlank || length != topLength { return .end(line) }
+            }
+            line += 1
+        }
+        return .unclosed(text.count - 1)
     }
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.

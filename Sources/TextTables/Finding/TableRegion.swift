@@ -1,10 +1,12 @@
 /// Where a table sits in a document: its lines, and where each line's text starts after the prefixes
 /// of the block quotes and list items that contain it. Prefixes are never changed by formatting.
 package struct TableRegion: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable { case pipe, grid }
+    /// Pipe tables are Markdown's; grid tables Markdown's (pandoc) and reStructuredText's; simple tables
+    /// reStructuredText's.
+    package enum Kind: Sendable, Hashable { case pipe, grid, simple }
 
     package var kind: Kind
-    /// Index of the table's first line (the header row of a pipe table, the top border of a grid table).
+    /// Index of the table's first line (the header row of a pipe table, the top border of a grid or simple table).
     package var firstLine: Int
     /// For each line of the table, the byte offset just after its container prefix.
     package var contentStarts: [Int]

@@ -58,7 +58,7 @@ struct GridTextLine {
     }
 
     /// The code point starting at byte `i` and its length; a byte that starts no valid sequence is U+FFFD.
-    private static func scalar(_ b: [UInt8], at i: Int, end: Int) -> (Unicode.Scalar, Int) {
+    static func scalar(_ b: [UInt8], at i: Int, end: Int) -> (Unicode.Scalar, Int) {
         let byte = b[i]
         if byte < 0x80 { return (Unicode.Scalar(byte), 1) }
         let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1

@@ -132,6 +132,9 @@ extension TableReading {
         case .grid(let grid, let reader, _):
             guard let cell = grid.cell(at: slot) else { return nil }
             return reader.textStart(of: cell.rect)
+        case .simple(let grid, _, let map):
+            guard let cell = grid.cell(at: slot) else { return nil }
+            return map.textStart(of: cell.rect, text: text, region: region)
         case .unreadable:
             return nil
         }

@@ -39,6 +39,14 @@ package struct Diagnostic: Sendable, Hashable {
         /// (information: the table is laid out for the reader), or, in reStructuredText, that docutils
         /// and pandoc count differently, so that no layout lines up for both (error).
         case readerWidth = "reader-width"
+        /// Simple tables: text under the gap between two columns (docutils reads no table).
+        case textInColumnGap = "text-in-column-gap"
+        /// Simple tables: a column-span underline (or a rule) whose runs do not start and end where the
+        /// top border's columns do (docutils reads no table).
+        case misalignedSpan = "misaligned-span"
+        /// Simple tables: a line whose first column is blank where no row is open to continue (right after
+        /// the top border, a rule or an underline), which docutils drops with its text.
+        case droppedLine = "dropped-line"
     }
 
     package var code: Code

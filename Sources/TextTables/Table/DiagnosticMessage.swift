@@ -37,6 +37,20 @@ extension Diagnostic {
         static let loneCarriageReturn = "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end "
             + "a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break"
 
+        // Simple tables.
+        static let simpleRuleLength = "this rule is not as long as the top border, so docutils reads no table: "
+            + "make its = run as far as the top border's"
+        static let simpleUnclosed = "this simple table has no bottom border (an = rule followed by a blank line), so docutils reads "
+            + "no table: close it with a rule like its top border"
+        static func textInColumnGap(_ column: Int) -> String {
+            "text under the gap after column \(column), so docutils reads no table: move it into a column, "
+                + "or widen the column in the top border"
+        }
+        static let misalignedSpan = "the runs of this line do not start and end where the top border's columns do, so docutils "
+            + "reads no table: line each run up with the columns it spans"
+        static let droppedLine = "this line's first column is blank, so it continues a row, and no row is open here: docutils "
+            + "drops it and its text; put \\ in the first column to start a row with an empty first cell"
+
         // Grid tables.
         static func drift(_ syntax: DocumentSyntax) -> String {
             "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "

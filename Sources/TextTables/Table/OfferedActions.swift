@@ -4,7 +4,7 @@ import GridModel
 package enum TableActionKind: String, CaseIterable, Sendable {
     case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
     case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
-    case mergeCells, splitCell, convertToGrid, convertToPipe
+    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple
 }
 
 extension TableReading {
@@ -17,8 +17,9 @@ extension TableReading {
         let isPipe = region.kind == .pipe
         switch kind {
         case .formatTable: return .format
-        case .convertToGrid: return isPipe ? .convertToGrid : nil
-        case .convertToPipe: return !isPipe && syntax == .markdown ? .convertToPipe : nil
+        case .convertToGrid: return region.kind != .grid ? .convertToGrid : nil
+        case .convertToPipe: return region.kind == .grid && syntax == .markdown ? .convertToPipe : nil
+        case .convertToSimple: return region.kind == .grid && syntax == .restructuredText ? .convertToSimple : nil
         default: break
         }
         guard let cell = first.flatMap(grid.cell(at:)) else { return nil }
@@ -41,7 +42,7 @@ extension TableReading {
             guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
             return .edit(.merge(cell.rect.union(other.rect)))
         case .splitCell: return cell.isUnit ? nil : .edit(.split(row: row, column: column))
-        case .formatTable, .convertToGrid, .convertToPipe: return nil
+        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple: return nil
         }
     }
 }

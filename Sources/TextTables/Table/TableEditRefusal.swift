@@ -18,6 +18,16 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case readerWidth(String)
     /// Converting to a pipe table in reStructuredText.
     case noPipeTablesInReStructuredText
+    /// A simple table's cells span columns only.
+    case simpleRowSpan(SlotRect)
+    /// A simple table's first-column cells hold one line (a second would start a row).
+    case simpleTallFirstCell(SlotRect, lines: Int)
+    /// A simple table needs a body row below its header rule.
+    case simpleHeaderOnly
+    /// A simple table has no foot.
+    case simpleFoot(rows: Int)
+    /// Simple tables are reStructuredText's.
+    case noSimpleTablesInMarkdown
 
     package var description: String {
         switch self {
@@ -32,6 +42,12 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .pipeSkippedSpace(let rect): "the cell at \(rect) starts with a form feed or vertical tab, which GitHub drops after a pipe"
         case .readerWidth(let reason): reason
         case .noPipeTablesInReStructuredText: "reStructuredText has no pipe tables"
+        case .simpleRowSpan(let rect): "the cell at \(rect) spans rows: simple-table cells span columns only; split it first"
+        case let .simpleTallFirstCell(rect, lines):
+            "the cell at \(rect) has \(lines) lines: a simple table's first-column cells hold one line (a second starts a row)"
+        case .simpleHeaderOnly: "a simple table needs a body row below its header"
+        case .simpleFoot(let rows): "a simple table has no foot: this table has \(rows) foot rows"
+        case .noSimpleTablesInMarkdown: "Markdown has no simple tables"
         }
     }
 }

@@ -6,6 +6,7 @@ package enum TableAction: Sendable, Hashable {
     case format
     case convertToGrid
     case convertToPipe
+    case convertToSimple
     case edit(GridEdit)
 }
 
@@ -32,6 +33,7 @@ package struct TableEditResult: Sendable, Hashable {
 enum EditedTable {
     case pipe(PipeTable)
     case grid(Grid)
+    case simple(Grid)
 }
 
 /// The rules of table actions: which edit of the grid model an action is, and whether the table's kind
@@ -54,8 +56,11 @@ package enum TableEditor {
         } catch {
             return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
-        guard target(of: action, kind: kind) == .pipe else { return .success(.grid(edited)) }
-        return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
+        switch target(of: action, kind: kind) {
+        case .grid: return .success(.grid(edited))
+        case .simple: return .success(.simple(edited))  // `refusal` asked the printer
+        case .pipe: return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
+        }
     }
 
     /// Why `action` would be refused on `grid`, or nil when `outcome` would succeed, without doing it: no
@@ -65,10 +70,16 @@ package enum TableEditor {
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
+        if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
         if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(.edit(refusal)) }
-        if target(of: action, kind: kind) == .grid {
+        switch target(of: action, kind: kind) {
+        case .grid:
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
+        case .simple:
+            return simpleRefusal(action, on: grid).map(TableEditFailure.refused)
+        case .pipe:
+            break
         }
         // A pipe table stays one only with one header row of unit, one-line cells. Edits that keep a pipe
         // table a pipe table change only its header row count; converting checks the whole grid once.
@@ -82,10 +93,27 @@ package enum TableEditor {
         return TableConversion.headerRefusal(headerRows).map(TableEditFailure.refused)
     }
 
+    /// Why a simple table cannot be what `action` makes of `grid`: the printer's rules, asked of the grid
+    /// as it is where the action adds no span and no line to the first column, else of the edited grid
+    /// (merging, moving, deleting or inserting a column: one pass over the cells, no sorting or printing).
+    private static func simpleRefusal(_ action: TableAction, on grid: Grid) -> TableEditRefusal? {
+        switch action {
+        case .edit(.merge(let rect)) where rect.rows.count > 1: return .simpleRowSpan(rect)
+        case .edit(.deleteRow(let r)) where r >= grid.headerRowCount && grid.headerRowCount > 0 && grid.rowCount - grid.headerRowCount == 1:
+            return .simpleHeaderOnly
+        case .convertToSimple, .edit(.merge), .edit(.moveColumn), .edit(.deleteColumn), .edit(.insertColumn), .edit(.split):
+            guard let edited = try? perform(action, on: grid) else { return nil }
+            return SimpleTablePrinter.refusal(edited)
+        default: return nil
+        }
+    }
+
     static func target(of action: TableAction, kind: TableRegion.Kind) -> TableRegion.Kind {
         switch action {
-        case .convertToGrid, .edit(.merge): .grid
+        case .convertToGrid: .grid
+        case .edit(.merge): kind == .simple ? .simple : .grid
         case .convertToPipe: .pipe
+        case .convertToSimple: .simple
         default: kind
         }
     }

@@ -23,6 +23,9 @@ extension TableReading {
                 return line
             }
         case .grid(let grid, _, _): return gridLines(grid)
+        case .simple(let grid, let layout, _):
+            let printer = SimpleTablePrinter(grid, layout: layout)
+            return printer.isPrintable ? printer.lines() : nil
         case .unreadable: return nil
         }
     }
@@ -92,6 +95,11 @@ extension TableReading {
     func edits(printing edited: EditedTable, from original: Grid) -> [TextEdit] {
         switch edited {
         case .pipe(let table): return edits(printingPipe: table)
+        case .simple(let grid):
+            let layout = if case .simple(_, let layout, _) = content { layout.edited(rowCount: grid.rowCount) } else {
+                SimpleTableLayout(indent: Array(DocumentFormatter.tableIndentation(text, region: region)), blankLinesAfter: [])
+            }
+            return DocumentFormatter.lineEdits(text, region: region, lines: SimpleTablePrinter(grid, layout: layout).lines())
         case .grid(let grid):
             // A row or column line that every cell crosses is kept as the author drew it; one the edit
             // created (merging a whole row) is dropped, unless the table had such lines already.

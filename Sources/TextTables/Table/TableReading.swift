@@ -22,7 +22,10 @@ package struct TableReading: Sendable {
         /// A grid table read into its grid, the reading kept to place offsets on its lines, and the
         /// reading's diagnostics (no errors: warnings and information, with their fixes).
         case grid(Grid, GridTableReader, [Diagnostic])
-        /// A grid table that cannot be read: every diagnostic, the errors among them, with their fixes.
+        /// A simple table read into its grid, with what printing it keeps of its layout and where its rows
+        /// and columns are.
+        case simple(Grid, SimpleTableLayout, SimpleTableMap)
+        /// A grid or simple table that cannot be read: every diagnostic, the errors among them, with their fixes.
         case unreadable([Diagnostic])
     }
 
@@ -37,6 +40,9 @@ package struct TableReading: Sendable {
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
             content = parsed.grid.map { .grid($0, reader, parsed.diagnostics) } ?? .unreadable(parsed.diagnostics)
+        case .simple:
+            let reading = SimpleTableReader(text: text, region: region).read()
+            content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
         }
     }
 
@@ -46,6 +52,7 @@ package struct TableReading: Sendable {
         switch content {
         case .pipe(let table): PipeTableChecks.check(table)
         case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
+        case .simple: []
         }
     }
 
@@ -71,7 +78,7 @@ package struct TableReading: Sendable {
     package var grid: Result<Grid, TableEditFailure> {
         switch content {
         case .pipe(let table): .success(lazily.grid { TableConversion.grid(table) })
-        case .grid(let grid, _, _): .success(grid)
+        case .grid(let grid, _, _), .simple(let grid, _, _): .success(grid)
         case .unreadable: .failure(.unreadable(errors ?? []))
         }
     }
@@ -86,6 +93,7 @@ package struct TableReading: Sendable {
             switch content {
             case .pipe: return Optional(TableLocator.pipeSlot(at: offset, line: line, in: region, text: text))
             case .grid(_, let reader, _): return reader.slot(line: line - region.firstLine, offset: offset)
+            case .simple(_, _, let map): return map.slot(line: line - region.firstLine, offset: offset, text: text, region: region)
             case .unreadable: return nil
             }
         }

@@ -1,0 +1,76 @@
+/// One line of a simple table as docutils lays it out: each character at the column where it starts.
+/// docutils expands tabs to stops of 8, gives East Asian Wide and Fullwidth characters two columns and
+/// combining characters none (they go with the character before them); columns count from the table's
+/// indentation.
+struct SimpleTableLine {
+    struct Piece {
+        /// Bytes of the character in the document, combining characters after it included.
+        var bytes: Range<Int>
+        var column: Int
+        var width: Int
+        var isSpace: Bool
+    }
+
+    private(set) var pieces: [Piece] = []
+
+    /// The line's bytes from `p` (the table's indentation skipped) to `end`.
+    init(_ b: [UInt8], _ p: Int, _ end: Int) {
+        var column = 0
+        var i = p
+        while i < end {
+            let byte = b[i]
+            if byte < 0x80 {
+                if byte == 0x09 {
+                    let next = (column / 8 + 1) * 8
+                    pieces.append(Piece(bytes: i..<i + 1, column: column, width: next - column, isSpace: true))
+                    column = next
+                } else {
+                    pieces.append(Piece(bytes: i..<i + 1, column: column, width: 1, isSpace: byte == 0x20))
+                    column += 1
+                }
+                i += 1
+                continue
+            }
+            let (scalar, length) = GridTextLine.scalar(b, at: i, end: end)
+            if scalar.properties.canonicalCombiningClass.rawValue != 0, !pieces.isEmpty {
+                pieces[pieces.count - 1].bytes = pieces[pieces.count - 1].bytes.lowerBound..<i + length
+            } else {
+                let width = SimpleTableLine.width(scalar)
+                pieces.append(Piece(bytes: i..<i + length, column: column, width: width, isSpace: false))
+                column += width
+            }
+            i += length
+        }
+    }
+
+    /// docutils's columns for a character (combining characters apart).
+    static func width(_ scalar: Unicode.Scalar) -> Int { EastAsianWidth.isWide(scalar.value) ? 2 : 1 }
+
+    /// The columns the line's text takes, trailing blanks left out.
+    var textEnd: Int {
+        guard let last = pieces.last(where: { !$0.isSpace }) else { return 0 }
+        return last.column + last.width
+    }
+
+    /// Whether no text touches columns `columns` (a wide character that starts left of them and reaches
+    /// into them touches them: docutils pads it with a character that is not blank).
+    func isBlank(_ columns: Range<Int>) -> Bool {
+        !pieces.contains { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
+    }
+
+    /// Whether any text starts at column `column` or right of it.
+    func hasText(from column: Int) -> Bool { pieces.contains { !$0.isSpace && $0.column >= column } }
+
+    /// The bytes of the characters that start in `columns`, a tab as the spaces it stands for.
+    func text(starting columns: Range<Int>, in b: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        for piece in pieces where columns.contains(piece.column) {
+            if piece.width > 0 && b[piece.bytes.lowerBound] == 0x09 {
+                out.append(contentsOf: repeatElement(0x20, count: piece.width))
+            } else {
+                out.append(contentsOf: b[piece.bytes])
+            }
+        }
+        return out
+    }
+}

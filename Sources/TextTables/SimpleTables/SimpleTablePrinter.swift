@@ -1,0 +1,136 @@
+import GridModel
+
+/// Prints a grid as a reStructuredText simple table: each column as wide as its widest text in docutils's
+/// columns (a spanning cell widens the last column it spans), two spaces between columns, `=` rules with a
+/// run per cell of the row above them (the header rule and the bottom border say that row's spans), a `-`
+/// underline below any other row with a spanning cell (and around a row with no text, which is only its
+/// underline), and `\` for an empty first cell of a row with text (a blank first column would continue
+/// the row above). The grid must have no row spans, and a first-column cell's later
+/// lines must leave the first column blank (`SimpleTablePrinter.refusal`).
+struct SimpleTablePrinter {
+    static let gap = 2
+
+    let grid: Grid
+    let layout: SimpleTableLayout
+    /// Per column: its width and where it starts.
+    let widths: [Int]
+    let starts: [Int]
+
+    init(_ grid: Grid, layout: SimpleTableLayout) {
+        self.grid = grid
+        self.layout = layout
+        var widths = [Int](repeating: 1, count: grid.columnCount)
+        for cell in grid.cells where cell.columns.count == 1 {
+            widths[cell.columns.lowerBound] = max(widths[cell.columns.lowerBound], SimpleTablePrinter.width(of: cell, grid: grid))
+        }
+        // Narrow spans first, so that a wide one sees the room the narrow ones made.
+        for cell in grid.cells.filter({ $0.columns.count > 1 }).sorted(by: { $0.columns.count < $1.columns.count }) {
+            let room = cell.columns.reduce(0) { $0 + widths[$1] } + SimpleTablePrinter.gap * (cell.columns.count - 1)
+            let needed = SimpleTablePrinter.width(of: cell, grid: grid)
+            if needed > room { widths[cell.columns.upperBound - 1] += needed - room }
+        }
+        self.widths = widths
+        var starts: [Int] = []
+        var x = 0
+        for width in widths {
+            starts.append(x)
+            x += width + SimpleTablePrinter.gap
+        }
+        self.starts = starts
+    }
+
+    /// Why `grid` cannot be printed as a simple table, or nil: a cell spans rows, there is no body, a
+    /// foot, or a first-column cell has a line after its first that would not leave the first column
+    /// blank (a unit cell of two lines, or a spanning one whose later line starts inside the column), which
+    /// would start a row.
+    static func refusal(_ grid: Grid) -> TableEditRefusal? {
+        if let tall = grid.cells.first(where: { $0.rows.count > 1 }) { return .simpleRowSpan(tall.rect) }
+        if grid.headerRowCount >= grid.rowCount && grid.headerRowCount > 0 { return .simpleHeaderOnly }
+        if grid.footerRowCount > 0 { return .simpleFoot(rows: grid.footerRowCount) }
+        return SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: [], blankLinesAfter: [])).firstColumnRefusal()
+    }
+
+    private func firstColumnRefusal() -> TableEditRefusal? {
+        let first = widths[0]
+        for cell in grid.cells where cell.columns.lowerBound == 0 {
+            let intoFirstColumn = cell.lines.dropFirst().contains { line in
+                !line.isEmpty && line.utf8.prefix(while: { $0 == 0x20 }).count < first
+            }
+            if intoFirstColumn { return .simpleTallFirstCell(cell.rect, lines: cell.lines.count) }
+        }
+        return nil
+    }
+
+    /// Whether the grid prints as a simple table (`refusal` gives the reason when it does not).
+    var isPrintable: Bool { SimpleTablePrinter.refusal(grid) == nil }
+
+    /// docutils's columns for a line: East Asian Wide and Fullwidth characters count two, combining ones none.
+    static func width<S: StringProtocol>(of text: S) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { total, scalar in
+            total + (scalar.properties.canonicalCombiningClass.rawValue != 0 ? 0 : SimpleTableLine.width(scalar))
+        }
+    }
+
+    private static func width(of cell: GridCell, grid: Grid) -> Int {
+        max(cell.columns.lowerBound == 0 && (cell.lines.first ?? "").isEmpty ? 1 : 0, cell.lines.map { width(of: $0) }.max() ?? 0)
+    }
+
+    /// The printed lines, each with the table's indentation (blank lines without it).
+    func lines() -> [[UInt8]] {
+        var out: [[UInt8]] = [rule(SimpleTableSyntax.equals, runs: widths.indices.map { $0..<$0 + 1 })]
+        let rows = rowsOfCells()
+        func isEmpty(_ r: Int) -> Bool { r < rows.count && rows[r].allSatisfy { $0.lines.isEmpty } }
+        for (r, cells) in rows.enumerated() {
+            // A row with no text at all is only its underline (or rule): docutils reads an underline right
+            // below another, or below the top border, as an empty row.
+            if !isEmpty(r) {
+                let height = max(1, cells.map(\.lines.count).max() ?? 1)
+                for j in 0..<height { out.append(textLine(cells, j)) }
+                let blank = r < layout.blankLinesAfter.count ? layout.blankLinesAfter[r] : 0
+                if r < grid.rowCount - 1 && r != grid.headerRowCount - 1 {
+                    out.append(contentsOf: repeatElement([], count: blank))
+                }
+            }
+            let spans = cells.map(\.columns)
+            if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
+                out.append(rule(SimpleTableSyntax.equals, runs: spans))
+            } else if cells.contains(where: { $0.columns.count > 1 }) || isEmpty(r) || isEmpty(r + 1) {
+                out.append(rule(SimpleTableSyntax.dash, runs: spans))
+            }
+        }
+        return out
+    }
+
+    /// Per row, its cells left to right.
+    private func rowsOfCells() -> [[GridCell]] {
+        var rows = [[GridCell]](repeating: [], count: grid.rowCount)
+        for cell in grid.cells { rows[cell.rows.lowerBound].append(cell) }
+        return rows.map { $0.sorted { $0.columns.lowerBound < $1.columns.lowerBound } }
+    }
+
+    private func rule(_ mark: UInt8, runs: [Range<Int>]) -> [UInt8] {
+        var line = layout.indent
+        for (n, run) in runs.enumerated() {
+            if n > 0 { line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: SimpleTablePrinter.gap)) }
+            let width = starts[run.upperBound - 1] + widths[run.upperBound - 1] - starts[run.lowerBound]
+            line.append(contentsOf: repeatElement(mark, count: width))
+        }
+        return line
+    }
+
+    private func textLine(_ cells: [GridCell], _ j: Int) -> [UInt8] {
+        var line = layout.indent
+        var column = 0
+        for cell in cells {
+            var text = j < cell.lines.count ? cell.lines[j] : ""
+            if text.isEmpty && j == 0 && cell.columns.lowerBound == 0 { text = "\\" }
+            guard !text.isEmpty else { continue }
+            let start = starts[cell.columns.lowerBound]
+            line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: start - column))
+            line.append(contentsOf: text.utf8)
+            column = start + SimpleTablePrinter.width(of: text)
+        }
+        return line.count == layout.indent.count ? [] : line
+    }
+}

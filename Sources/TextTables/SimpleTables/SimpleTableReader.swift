@@ -1,0 +1,240 @@
+import GridModel
+
+/// What printing a simple table keeps of its text besides the cells: its indentation, and the blank
+/// lines that close each row (writers put one between rows of several lines).
+package struct SimpleTableLayout: Sendable, Hashable {
+    /// The top border's leading white space, put before every printed line.
+    var indent: [UInt8]
+    /// Per row: the blank lines at the end of its lines.
+    var blankLinesAfter: [Int]
+
+    /// The layout of a table an action made with `rowCount` rows: a blank line after every row where the
+    /// table had one after every row but its last, else none.
+    func edited(rowCount: Int) -> SimpleTableLayout {
+        let spaced = blankLinesAfter.count > 1 && blankLinesAfter.dropLast().allSatisfy { $0 > 0 }
+        return SimpleTableLayout(indent: indent, blankLinesAfter: Array(repeating: spaced ? 1 : 0, count: rowCount))
+    }
+}
+
+/// Where a simple table's rows and columns are, to find the slot under the cursor.
+package struct SimpleTableMap: Sendable, Hashable {
+    var indentWidth = 0
+    var columnStarts: [Int] = []
+    /// Per line of the table: the row whose lines it is among (nil on a rule or underline).
+    var rowOfLine: [Int?] = []
+
+    /// The slot at byte `offset` of the table's line `line`: the row of the line, the last column that
+    /// starts at or left of the offset's column (a gap counts with the column on its left).
+    func slot(line: Int, offset: Int, text: TextLines, region: TableRegion) -> Slot? {
+        guard line < rowOfLine.count, let row = rowOfLine[line] else { return nil }
+        let start = min(region.contentStarts[line] + indentWidth, text.contentEnd(region.firstLine + line))
+        let pieces = SimpleTableLine(text.bytes, start, text.contentEnd(region.firstLine + line)).pieces
+        let x = pieces.last { $0.bytes.lowerBound <= offset }.map { $0.column } ?? 0
+        let column = columnStarts.lastIndex { $0 <= x } ?? 0
+        return Slot(row: row, column: column)
+    }
+
+    /// Where the text of the cell at `rect` starts: its first non-blank character on the row's first line
+    /// that has one, or its first column on the row's first line (the line's end when it is shorter).
+    func textStart(of rect: SlotRect, text: TextLines, region: TableRegion) -> Int? {
+        let lines = rowOfLine.indices.filter { rowOfLine[$0] == rect.rows.lowerBound }
+        guard let first = lines.first else { return nil }
+        let from = columnStarts[rect.columns.lowerBound]
+        let to = rect.columns.upperBound < columnStarts.count ? columnStarts[rect.columns.upperBound] : Int.max
+        func start(_ line: Int) -> Int { min(region.contentStarts[line] + indentWidth, text.contentEnd(region.firstLine + line)) }
+        for line in lines {
+            let pieces = SimpleTableLine(text.bytes, start(line), text.contentEnd(region.firstLine + line)).pieces
+            if let piece = pieces.first(where: { !$0.isSpace && (from..<to).contains($0.column) }) { return piece.bytes.lowerBound }
+        }
+        let pieces = SimpleTableLine(text.bytes, start(first), text.contentEnd(region.firstLine + first)).pieces
+        return pieces.first { $0.column >= from }?.bytes.lowerBound ?? text.contentEnd(region.firstLine + first)
+    }
+}
+
+/// Reads a reStructuredText simple table into the grid model as docutils reads it (its
+/// `SimpleTableParser`): the top border's `=` runs are the columns; a line whose first column holds text
+/// starts a row and the lines below with a blank first column continue it; a `-` underline ends the row
+/// above and says which columns its cells span, as do the header rule and the bottom border for the row
+/// above them; the rows above the header rule are the header. Text may run past the last column's end.
+/// What docutils refuses (text under a gap, runs off the columns, a rule of another length) or drops (a
+/// line continuing no row) is an error, and the table has no grid.
+struct SimpleTableReader {
+    let text: TextLines
+    let region: TableRegion
+
+    struct Reading {
+        var grid: Grid?
+        var layout: SimpleTableLayout
+        var map: SimpleTableMap
+        var diagnostics: [Diagnostic]
+    }
+
+    private struct Row {
+        /// The first line of the row's lines (docutils's offset, which says whether it is in the header).
+        var start: Int
+        var lines: Range<Int>
+        var cells: [GridCell]
+        var blankLinesAfter: Int
+    }
+
+    private struct Failure: Error {
+        var diagnostic: Diagnostic
+    }
+
+    private var lineCount: Int { region.contentStarts.count }
+
+    func read() -> Reading {
+        let b = text.bytes
+        let first = region.contentStarts[0], firstEnd = text.contentEnd(region.firstLine)
+        let (_, indentEnd) = BlockSyntax.indentation(b, first, firstEnd)
+        let layout = SimpleTableLayout(indent: Array(b[first..<indentEnd]), blankLinesAfter: [])
+        do {
+            let (rows, headerRule) = try readRows(indentWidth: indentEnd - first)
+            let headerRows = headerRule.map { rule in rows.firstIndex { $0.start > rule } ?? 0 } ?? 0
+            let columns = columns(indentWidth: indentEnd - first)
+            let grid = try Grid(rowCount: rows.count, columnCount: columns.count, cells: rows.flatMap(\.cells), headerRowCount: headerRows)
+            var rowOfLine = [Int?](repeating: nil, count: lineCount)
+            for (r, row) in rows.enumerated() { for line in row.lines { rowOfLine[line] = r } }
+            let map = SimpleTableMap(indentWidth: indentEnd - first, columnStarts: columns.map(\.lowerBound), rowOfLine: rowOfLine)
+            return Reading(grid: grid, layout: SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter)), map: map, diagnostics: [])
+        } catch let failure as Failure {
+            return Reading(grid: nil, layout: layout, map: SimpleTableMap(), diagnostics: [failure.diagnostic])
+        } catch {
+            return Reading(grid: nil, layout: layout, map: SimpleTableMap(), diagnostics: [])  // not reached: rows tile the columns
+        }
+    }
+
+    /// Where line `offset`'s text starts: after the table's indentation (a blank line may be shorter).
+    private func start(_ offset: Int, indentWidth: Int) -> Int {
+        min(region.contentStarts[offset] + indentWidth, text.contentEnd(region.firstLine + offset))
+    }
+
+    private func line(_ offset: Int, indentWidth: Int) -> SimpleTableLine {
+        SimpleTableLine(text.bytes, start(offset, indentWidth: indentWidth), text.contentEnd(region.firstLine + offset))
+    }
+
+    private func columns(indentWidth: Int) -> [Range<Int>] {
+        SimpleTableSyntax.runs(text.bytes, start(0, indentWidth: indentWidth), text.contentEnd(region.firstLine))
+    }
+
+    private func lineRange(_ offset: Int) -> Range<Int> {
+        region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)
+    }
+
+    private func error(_ code: Diagnostic.Code, _ message: String, line offset: Int, fixes: [Fix] = []) -> Failure {
+        Failure(diagnostic: Diagnostic(code: code, severity: .error, message: message, range: lineRange(offset), fixes: fixes))
+    }
+
+    /// The rows, and the header rule's line if there is one.
+    private func readRows(indentWidth: Int) throws(Failure) -> (rows: [Row], headerRule: Int?) {
+        let b = text.bytes
+        var columns = columns(indentWidth: indentWidth)
+        let borderEnd = columns[columns.count - 1].upperBound
+        let topLength = SimpleTableSyntax.trimmedEnd(b, start(0, indentWidth: indentWidth), text.contentEnd(region.firstLine)) - start(0, indentWidth: indentWidth)
+        var headerRule: Int?
+        var rules: [Int] = []
+        for offset in 1..<lineCount {
+            let p = start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
+            guard p == region.contentStarts[offset] + indentWidth, SimpleTableSyntax.isBorder(b, p, end) else { continue }
+            guard SimpleTableSyntax.trimmedEnd(b, p, end) - p == topLength else {
+                throw error(.brokenBorder, Diagnostic.Message.simpleRuleLength, line: offset)
+            }
+            rules.append(offset)
+            if offset < lineCount - 1 {
+                guard headerRule == nil else { throw error(.multipleHeaderSeparators, Diagnostic.Message.extraHeaderSeparator(.restructuredText), line: offset) }
+                headerRule = offset
+            }
+        }
+        var rows: [Row] = []
+        var start = 1
+        var textFound = false
+        for offset in 1..<lineCount {
+            let p = self.start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
+            let line = line(offset, indentWidth: indentWidth)
+            if rules.contains(offset) || (p == region.contentStarts[offset] + indentWidth && SimpleTableSyntax.isSpanLine(b, p, end)) {
+                rows.append(try row(rows.count, start..<offset, spanLine: offset, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth))
+                start = offset + 1
+                textFound = false
+            } else if !line.isBlank(columns[0]) {
+                if textFound && offset != start {
+                    rows.append(try row(rows.count, start..<offset, spanLine: nil, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth))
+                }
+                start = offset
+                textFound = true
+            } else if !textFound {
+                if line.textEnd > 0 {
+                    let escape = TextEdit(range: p..<p, newText: [UInt8(ascii: "\\")])
+                    throw error(.droppedLine, Diagnostic.Message.droppedLine, line: offset,
+                                fixes: [Fix(title: "Start a row here with an empty first cell (\\)", edits: [escape], isPreferred: true)])
+                }
+                start = offset + 1
+            }
+        }
+        return (rows, headerRule)
+    }
+
+    /// Row `r`, of lines `lines`, its columns those of the underline or rule at `spanLine` (else the top
+    /// border's); `columns` is the top border's, its last widened by text that runs past it.
+    private func row(_ r: Int, _ lines: Range<Int>, spanLine: Int?, columns: inout [Range<Int>], borderEnd: Int, indentWidth: Int) throws(Failure) -> Row {
+        let rowColumns = try spanLine.map { offset throws(Failure) in try spans(offset, columns: columns, borderEnd: borderEnd, indentWidth: indentWidth) }
+            ?? columns.indices.map { $0..<$0 + 1 }
+        var bounds = rowColumns.map { columns[$0.lowerBound].lowerBound..<columns[$0.upperBound - 1].upperBound }
+        let read = lines.map { line($0, indentWidth: indentWidth) }
+        for (n, line) in read.enumerated() {
+            for (i, bound) in bounds.enumerated() {
+                if i == bounds.count - 1 {
+                    // Text past the last column widens it, for this row and those below (docutils's overflow).
+                    if line.textEnd > bound.upperBound {
+                        bounds[i] = bound.lowerBound..<line.textEnd
+                        columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, line.textEnd)
+                    }
+                } else if !line.isBlank(bound.upperBound..<bounds[i + 1].lowerBound) {
+                    throw error(.textInColumnGap, Diagnostic.Message.textInColumnGap(rowColumns[i].upperBound), line: lines.lowerBound + n)
+                }
+            }
+        }
+        var cells: [GridCell] = []
+        for (i, span) in rowColumns.enumerated() {
+            let upper = i == bounds.count - 1 ? Int.max : bounds[i].upperBound
+            cells.append(GridCell(rows: r..<r + 1, columns: span, lines: cellLines(read, bounds[i].lowerBound..<upper)))
+        }
+        let blankAfter = read.reversed().prefix { $0.textEnd == 0 }.count
+        return Row(start: lines.lowerBound, lines: lines, cells: cells, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter)
+    }
+
+    /// The column indices each run of the underline or rule at `offset` spans.
+    private func spans(_ offset: Int, columns: [Range<Int>], borderEnd: Int, indentWidth: Int) throws(Failure) -> [Range<Int>] {
+        let runs = SimpleTableSyntax.runs(text.bytes, start(offset, indentWidth: indentWidth), text.contentEnd(region.firstLine + offset))
+        guard runs.last?.upperBound == borderEnd else { throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset) }
+        var spans: [Range<Int>] = []
+        var i = 0
+        for (n, run) in runs.enumerated() {
+            let end = n == runs.count - 1 ? columns[columns.count - 1].upperBound : run.upperBound
+            guard i < columns.count, run.lowerBound == columns[i].lowerBound else {
+                throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset)
+            }
+            let first = i
+            while i < columns.count && columns[i].upperBound != end { i += 1 }
+            guard i < columns.count else { throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset) }
+            i += 1
+            spans.append(first..<i)
+        }
+        return spans
+    }
+
+    /// A cell's text: on each line, the characters that start in `columns` (tabs as the spaces they
+    /// stand for), trailing blanks cut, the indentation all its lines share removed, trailing blank lines
+    /// dropped.
+    private func cellLines(_ lines: [SimpleTableLine], _ columns: Range<Int>) -> [String] {
+        var texts = lines.map { line -> String in
+            var bytes = line.text(starting: columns, in: text.bytes)
+            while bytes.last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        func leadingSpaces(_ line: String) -> Int { line.utf8.prefix(while: { $0 == 0x20 }).count }
+        let indent: Int = texts.filter { !$0.isEmpty }.map(leadingSpaces).min() ?? 0
+        if indent > 0 { texts = texts.map { $0.isEmpty ? $0 : String($0.dropFirst(indent)) } }
+        while texts.last?.isEmpty == true { texts.removeLast() }
+        return texts
+    }
+}
