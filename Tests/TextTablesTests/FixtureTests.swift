@@ -3,7 +3,7 @@ import Testing
 @testable import TextTables
 
 /// Golden files. Every `NAME.md` (or `.rst`) under `Fixtures/FOLDER/` formats to `NAME.expected.md` beside
-/// it; the folder names the options. Under `Fixtures/invalid-grid/`, `gridls check` must report exactly
+/// it; the folder names the options. Under `Fixtures/invalid-grid/` and `Fixtures/invalid-simple/`, `gridls check` must report exactly
 /// `NAME.check.txt` and formatting must leave the file byte for byte.
 /// Set GRIDLS_UPDATE_FIXTURES=1 to rewrite the expectations, then review the diff.
 struct FixtureTests {
@@ -14,6 +14,8 @@ struct FixtureTests {
         "default": FormatOptions(),
         "grid": FormatOptions(),
         "invalid-grid": FormatOptions(),
+        "simple": FormatOptions(),
+        "invalid-simple": FormatOptions(),
         "ambiguous-width-2": FormatOptions(width: WidthOptions(ambiguousWidth: 2)),
         "compact-delimiter-row": FormatOptions(delimiterRow: .compact),
     ]
@@ -42,7 +44,7 @@ struct FixtureTests {
         }
     }
 
-    @Test(arguments: inputs(in: optionSets.keys.filter { $0 != "invalid-grid" }.sorted()))
+    @Test(arguments: inputs(in: optionSets.keys.filter { !$0.hasPrefix("invalid-") }.sorted()))
     func formatsAsExpected(_ name: String) throws {
         let input = try Self.read(name)
         let syntax = DocumentSyntax(path: name)
@@ -61,7 +63,7 @@ struct FixtureTests {
         #expect(again == result.output, "formatting the expectation changes it")
     }
 
-    @Test(arguments: inputs(in: ["invalid-grid"]))
+    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple"]))
     func invalidTableIsReportedAndLeftAlone(_ name: String) throws {
         let input = try Self.read(name)
         let text = TextLines(input)
@@ -81,7 +83,7 @@ struct FixtureTests {
     }
 
     /// The first quick fix of the first diagnostic, applied, gives `NAME.fixed.md`, which reads without error.
-    @Test(arguments: inputs(in: ["invalid-grid"]))
+    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple"]))
     func quickFixRepairsTheTable(_ name: String) throws {
         let input = try Self.read(name)
         let text = TextLines(input)

@@ -55,7 +55,7 @@ package enum RSTScanner {
                 case .unclosed(let last):
                     result.diagnostics.append(Diagnostic(
                         code: .unclosedTable, severity: .error, message: Diagnostic.Message.simpleUnclosed,
-                        range: start..<text.contentEnd(line)))
+                        range: start..<text.contentEnd(line), fixes: [closingFix(text, top: line, last: last)]))
                     line = last + 1
                 }
                 previousBlank = false
@@ -102,6 +102,19 @@ package enum RSTScanner {
             line += 1
         }
         return .unclosed(text.count - 1)
+    }
+
+    /// "Close the table with a bottom border": the top border again below the table's last line of text,
+    /// and a blank line after it where the next line is not blank (docutils wants one after a table).
+    private static func closingFix(_ text: TextLines, top: Int, last: Int) -> Fix {
+        let b = text.bytes
+        let lastText = (top...last).last { !BlockSyntax.isBlank(b, text.starts[$0], text.contentEnd($0)) } ?? top
+        let terminator = text.terminator(top).isEmpty ? [UInt8(0x0A)] : Array(text.terminator(top))
+        var inserted = terminator + Array(b[text.starts[top]..<SimpleTableSyntax.trimmedEnd(b, text.starts[top], text.contentEnd(top))])
+        let next = lastText + 1
+        if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
+        let at = text.contentEnd(lastText)
+        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true)
     }
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.

@@ -58,6 +58,13 @@ struct SimpleTableLine {
         !pieces.contains { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
     }
 
+    /// The bytes of the text that touches columns `columns`, or nil when they are blank.
+    func text(touching columns: Range<Int>) -> Range<Int>? {
+        let touching = pieces.filter { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
+        guard let first = touching.first, let last = touching.last else { return nil }
+        return first.bytes.lowerBound..<last.bytes.upperBound
+    }
+
     /// Whether any text starts at column `column` or right of it.
     func hasText(from column: Int) -> Bool { pieces.contains { !$0.isSpace && $0.column >= column } }
 

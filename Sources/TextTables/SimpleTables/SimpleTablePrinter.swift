@@ -39,11 +39,13 @@ struct SimpleTablePrinter {
         self.starts = starts
     }
 
-    /// Why `grid` cannot be printed as a simple table, or nil: a cell spans rows, there is no body, a
+    /// Why `grid` cannot be printed as a simple table, or nil: it has one column (docutils reads a border of
+    /// one run as a section title's overline), a cell spans rows, there is no body, a
     /// foot, or a first-column cell has a line after its first that would not leave the first column
     /// blank (a unit cell of two lines, or a spanning one whose later line starts inside the column), which
     /// would start a row.
     static func refusal(_ grid: Grid) -> TableEditRefusal? {
+        if grid.columnCount < 2 { return .simpleOneColumn }
         if let tall = grid.cells.first(where: { $0.rows.count > 1 }) { return .simpleRowSpan(tall.rect) }
         if grid.headerRowCount >= grid.rowCount && grid.headerRowCount > 0 { return .simpleHeaderOnly }
         if grid.footerRowCount > 0 { return .simpleFoot(rows: grid.footerRowCount) }

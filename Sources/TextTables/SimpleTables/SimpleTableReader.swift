@@ -137,7 +137,10 @@ struct SimpleTableReader {
             let p = start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
             guard p == region.contentStarts[offset] + indentWidth, SimpleTableSyntax.isBorder(b, p, end) else { continue }
             guard SimpleTableSyntax.trimmedEnd(b, p, end) - p == topLength else {
-                throw error(.brokenBorder, Diagnostic.Message.simpleRuleLength, line: offset)
+                let top = start(0, indentWidth: indentWidth)
+                let redraw = TextEdit(range: p..<end, newText: Array(b[top..<top + topLength]))
+                throw error(.brokenBorder, Diagnostic.Message.simpleRuleLength, line: offset,
+                            fixes: [Fix(title: "Draw the rule like the top border", edits: [redraw], isPreferred: true)])
             }
             rules.append(offset)
             if offset < lineCount - 1 {
@@ -188,8 +191,10 @@ struct SimpleTableReader {
                         bounds[i] = bound.lowerBound..<line.textEnd
                         columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, line.textEnd)
                     }
-                } else if !line.isBlank(bound.upperBound..<bounds[i + 1].lowerBound) {
-                    throw error(.textInColumnGap, Diagnostic.Message.textInColumnGap(rowColumns[i].upperBound), line: lines.lowerBound + n)
+                } else if let stray = line.text(touching: bound.upperBound..<bounds[i + 1].lowerBound) {
+                    throw Failure(diagnostic: Diagnostic(
+                        code: .textInColumnGap, severity: .error, message: Diagnostic.Message.textInColumnGap(rowColumns[i].upperBound),
+                        range: stray))
                 }
             }
         }
@@ -204,22 +209,47 @@ struct SimpleTableReader {
 
     /// The column indices each run of the underline or rule at `offset` spans.
     private func spans(_ offset: Int, columns: [Range<Int>], borderEnd: Int, indentWidth: Int) throws(Failure) -> [Range<Int>] {
-        let runs = SimpleTableSyntax.runs(text.bytes, start(offset, indentWidth: indentWidth), text.contentEnd(region.firstLine + offset))
-        guard runs.last?.upperBound == borderEnd else { throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset) }
+        let p = start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
+        let runs = SimpleTableSyntax.runs(text.bytes, p, end)
+        func misaligned() -> Failure {
+            let fix = alignedRuns(runs, columns: columns).map { aligned in
+                var line = [UInt8]()
+                for run in aligned {
+                    line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: run.lowerBound - line.count))
+                    line.append(contentsOf: repeatElement(text.bytes[p], count: run.count))
+                }
+                return Fix(title: "Line the runs up with the columns", edits: [TextEdit(range: p..<end, newText: line)], isPreferred: true)
+            }
+            return error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset, fixes: fix.map { [$0] } ?? [])
+        }
+        guard runs.last?.upperBound == borderEnd else { throw misaligned() }
         var spans: [Range<Int>] = []
         var i = 0
         for (n, run) in runs.enumerated() {
             let end = n == runs.count - 1 ? columns[columns.count - 1].upperBound : run.upperBound
-            guard i < columns.count, run.lowerBound == columns[i].lowerBound else {
-                throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset)
-            }
+            guard i < columns.count, run.lowerBound == columns[i].lowerBound else { throw misaligned() }
             let first = i
             while i < columns.count && columns[i].upperBound != end { i += 1 }
-            guard i < columns.count else { throw error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset) }
+            guard i < columns.count else { throw misaligned() }
             i += 1
             spans.append(first..<i)
         }
         return spans
+    }
+
+    /// Each run widened to the edges of the top border's columns it touches; nil when a run lies wholly in
+    /// a gap or two runs touch one column (which columns they mean is not clear).
+    private func alignedRuns(_ runs: [Range<Int>], columns: [Range<Int>]) -> [Range<Int>]? {
+        let top = columns.map { $0 }
+        var aligned: [Range<Int>] = []
+        for run in runs {
+            guard let first = top.firstIndex(where: { $0.upperBound > run.lowerBound }),
+                  let last = top.lastIndex(where: { $0.lowerBound < run.upperBound }), first <= last else { return nil }
+            let widened = top[first].lowerBound..<top[last].upperBound
+            if let previous = aligned.last, previous.upperBound >= widened.lowerBound { return nil }  // two runs claim a column
+            aligned.append(widened)
+        }
+        return aligned
     }
 
     /// A cell's text: on each line, the characters that start in `columns` (tabs as the spaces they

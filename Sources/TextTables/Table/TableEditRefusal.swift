@@ -26,6 +26,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case simpleHeaderOnly
     /// A simple table has no foot.
     case simpleFoot(rows: Int)
+    /// A simple table has two columns at least (docutils reads a one-column border as a title's overline).
+    case simpleOneColumn
     /// Simple tables are reStructuredText's.
     case noSimpleTablesInMarkdown
 
@@ -48,6 +50,7 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .simpleHeaderOnly: "a simple table needs a body row below its header"
         case .simpleFoot(let rows): "a simple table has no foot: this table has \(rows) foot rows"
         case .noSimpleTablesInMarkdown: "Markdown has no simple tables"
+        case .simpleOneColumn: "a simple table has two columns at least: docutils reads a border of one column as a section title's overline"
         }
     }
 }
