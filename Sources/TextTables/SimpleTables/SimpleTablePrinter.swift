@@ -3,9 +3,9 @@ import GridModel
 /// Prints a grid as a reStructuredText simple table: each column as wide as its widest text in docutils's
 /// columns (a spanning cell widens the last column it spans), two spaces between columns, `=` rules with a
 /// run per cell of the row above them (the header rule and the bottom border say that row's spans), a `-`
-/// underline below any other row with a spanning cell (and around a row with no text, which is only its
-/// underline), and `\` for an empty first cell of a row with text (a blank first column would continue
-/// the row above). The grid must have no row spans, and a first-column cell's later
+/// underline below any other row with a spanning cell (and around a row that was read from an underline
+/// alone, which stays one), and `\` for an empty first cell (a blank first column would continue the row
+/// above). The grid must have no row spans, and a first-column cell's later
 /// lines must leave the first column blank (`SimpleTablePrinter.refusal`).
 struct SimpleTablePrinter {
     static let gap = 2
@@ -82,11 +82,13 @@ struct SimpleTablePrinter {
     func lines() -> [[UInt8]] {
         var out: [[UInt8]] = [rule(SimpleTableSyntax.equals, runs: widths.indices.map { $0..<$0 + 1 })]
         let rows = rowsOfCells()
-        func isEmpty(_ r: Int) -> Bool { r < rows.count && rows[r].allSatisfy { $0.lines.isEmpty } }
+        func isUnderline(_ r: Int) -> Bool {
+            r < rows.count && r < layout.underlineRows.count && layout.underlineRows[r] && rows[r].allSatisfy { $0.lines.isEmpty }
+        }
         for (r, cells) in rows.enumerated() {
-            // A row with no text at all is only its underline (or rule): docutils reads an underline right
-            // below another, or below the top border, as an empty row.
-            if !isEmpty(r) {
+            // A row read from an underline alone stays one: docutils reads an underline right below another,
+            // or below the top border, as a row of empty cells.
+            if !isUnderline(r) {
                 let height = max(1, cells.map(\.lines.count).max() ?? 1)
                 for j in 0..<height { out.append(textLine(cells, j)) }
                 let blank = r < layout.blankLinesAfter.count ? layout.blankLinesAfter[r] : 0
@@ -97,7 +99,7 @@ struct SimpleTablePrinter {
             let spans = cells.map(\.columns)
             if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
                 out.append(rule(SimpleTableSyntax.equals, runs: spans))
-            } else if cells.contains(where: { $0.columns.count > 1 }) || isEmpty(r) || isEmpty(r + 1) {
+            } else if cells.contains(where: { $0.columns.count > 1 }) || isUnderline(r) || isUnderline(r + 1) {
                 out.append(rule(SimpleTableSyntax.dash, runs: spans))
             }
         }

@@ -7,9 +7,13 @@ package struct SimpleTableLayout: Sendable, Hashable {
     var indent: [UInt8]
     /// Per row: the blank lines at the end of its lines.
     var blankLinesAfter: [Int]
+    /// Per row: whether it is only an underline (below another underline, a rule or the top border), which
+    /// docutils reads as a row of empty cells with no paragraph in them. Other rows without text are
+    /// written with `\` in the first column, which a writer can type over.
+    var underlineRows: [Bool] = []
 
     /// The layout of a table an action made with `rowCount` rows: a blank line after every row where the
-    /// table had one after every row but its last, else none.
+    /// table had one after every row but its last, else none; empty rows written with `\`.
     func edited(rowCount: Int) -> SimpleTableLayout {
         let spaced = blankLinesAfter.count > 1 && blankLinesAfter.dropLast().allSatisfy { $0 > 0 }
         return SimpleTableLayout(indent: indent, blankLinesAfter: Array(repeating: spaced ? 1 : 0, count: rowCount))
@@ -96,7 +100,8 @@ struct SimpleTableReader {
             var rowOfLine = [Int?](repeating: nil, count: lineCount)
             for (r, row) in rows.enumerated() { for line in row.lines { rowOfLine[line] = r } }
             let map = SimpleTableMap(indentWidth: indentEnd - first, columnStarts: columns.map(\.lowerBound), rowOfLine: rowOfLine)
-            return Reading(grid: grid, layout: SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter)), map: map, diagnostics: [])
+            let read = SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter), underlineRows: rows.map(\.lines.isEmpty))
+            return Reading(grid: grid, layout: read, map: map, diagnostics: [])
         } catch let failure as Failure {
             return Reading(grid: nil, layout: layout, map: SimpleTableMap(), diagnostics: [failure.diagnostic])
         } catch {
