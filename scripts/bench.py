@@ -6,8 +6,10 @@ Builds the release binary, generates the corpus with scripts/gen_corpus.py (unle
 one), formats every document N times (output to /dev/null) and prints, per input: size, median wall time,
 throughput in MB/s (10^6 bytes), the process's peak resident memory, its median CPU time (user and
 system) and that of the floor, scripts/floor/align.c (a C two-pass aligner, cc -O2) run on the same file
-beside it, and their ratio (for pipe tables; the floor does not read grid tables). pipe-100.md is
-mostly process start: its ratio is the start-up row.
+beside it, and their ratio (for pipe tables; the floor does not read grid or simple tables). pipe-100.md
+is mostly process start: its ratio is the start-up row. Then the rate of grid tables against pipe tables
+of the same size, and of simple-same-cells.rst (the cells of pipe-same-size.md as a reStructuredText
+simple table) against that pipe table.
 """
 import argparse, benchlib, os, statistics, subprocess, sys, tempfile, time
 
@@ -41,6 +43,7 @@ def main():
         args.runs = 1
     binary, corpus = benchlib.binary_and_corpus(args)
     make_same_size_pair(corpus)
+    make_simple_table(corpus)
     floor = build_floor()
     print("%-22s %10s %9s %8s %8s %9s %9s %6s" % ("input", "bytes", "median s", "MB/s", "peak MB", "CPU ms", "floor ms", "ratio"))
     rates = {}
@@ -55,10 +58,29 @@ def main():
         peak = max(r[1] for r in runs)
         cpu, floor_cpu = statistics.median(r[2] for r in runs), statistics.median(r[2] for r in floors)
         rates[name] = size / seconds / 1e6
-        ratio = "%6.1f" % (cpu / floor_cpu) if floor_cpu > 0 and not name.startswith("grid") else "     -"
+        ratio = "%6.1f" % (cpu / floor_cpu) if floor_cpu > 0 and name.endswith(".md") and not name.startswith("grid") else "     -"
         print("%-22s %10d %9.3f %8.1f %8.1f %9.1f %9.1f %s" % (name, size, seconds, rates[name], peak, cpu * 1e3, floor_cpu * 1e3, ratio))
     print("grid / pipe throughput at the same size: %.2f (target at least 0.5)"
           % (rates["grid-2k-x10.md"] / rates["pipe-same-size.md"]))
+    print("simple / pipe throughput, the same cells: %.2f" % (rates["simple-same-cells.rst"] / rates["pipe-same-size.md"]))
+
+def make_simple_table(corpus):
+    """The cells of pipe-same-size.md as a reStructuredText simple table whose columns are three wider
+    than their text (formatting narrows every line), to compare its rate with the pipe table's."""
+    with open(os.path.join(corpus, "pipe-same-size.md")) as f:
+        lines = [line for line in f.read().split("\n") if line.startswith("|")]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")] for line in lines]
+    rows = [rows[0]] + rows[2:]  # the delimiter row is no cell
+    columns = max(len(row) for row in rows)
+    rows = [row + [""] * (columns - len(row)) for row in rows]
+    rows = [[(cell or "x") if k == 0 else cell for k, cell in enumerate(row)] for row in rows]  # a blank first cell continues a row
+    widths = [max(len(row[k]) for row in rows) + 3 for k in range(columns)]
+    rule = "  ".join("=" * width for width in widths)
+    def line(row):
+        return "  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+    text = [rule, line(rows[0]), rule] + [line(row) for row in rows[1:]] + [rule]
+    with open(os.path.join(corpus, "simple-same-cells.rst"), "w") as f:
+        f.write("\n".join(text) + "\n")
 
 def make_same_size_pair(corpus):
     """grid-2k.md ten times over, and a pipe table cut to the same number of bytes, to compare rates."""

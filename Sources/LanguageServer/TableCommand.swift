@@ -28,6 +28,7 @@ extension TableActionKind {
         case .convertToGrid: "Convert to grid table"
         case .convertToPipe: "Convert to pipe table"
         case .convertToSimple: "Convert to simple table"
+        case .convertToList: "Convert to list-table"
         }
     }
 }

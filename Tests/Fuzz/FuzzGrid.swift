@@ -1,5 +1,5 @@
-// libFuzzer target: grid tables. A table that reads prints to text that reads back to the same grid,
-// and printing that again changes nothing.
+// libFuzzer target: reStructuredText grid and simple tables. A table that reads prints to text that reads
+// back to the same grid, and printing that again changes nothing.
 import GridModel
 import TextTables
 
@@ -9,6 +9,10 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard UTF8Validation.isValid(input) else { return 0 }
     let text = TextLines(input)
     for region in RSTScanner.scan(text).tables {
+        guard region.kind == .grid else {
+            checkSimpleTable(input, text, region)
+            continue
+        }
         let parsed = GridTableParser.parse(text, region: region, options: .init())
         guard let grid = parsed.grid else {
             precondition(parsed.diagnostics.contains { $0.severity == .error }, "no grid and no error")
@@ -22,4 +26,31 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(!reparsed.wasReLaid, "a printed table needed re-laying")
     }
     return 0
+}
+
+/// A simple table that reads formats to a table that reads back to the same grid (an empty first cell is
+/// written `\\`) and that formatting leaves as it is.
+func checkSimpleTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion) {
+    let reading = TableReading(text, region: region, options: .init())
+    guard case .success(let grid) = reading.grid else {
+        precondition(reading.errors?.isEmpty == false, "no grid and no error")
+        return
+    }
+    guard let edit = reading.formattedWhole() else { return }  // formatted already, or not printable
+    let formatted = TextLines(DocumentFormatter.apply([edit], to: input))
+    guard let again = RSTScanner.scan(formatted).tables.first(where: { $0.firstLine == region.firstLine }), again.kind == .simple else {
+        preconditionFailure("the formatted simple table is not found")
+    }
+    let reread = TableReading(formatted, region: again, options: .init())
+    guard case .success(let gridAgain) = reread.grid else { preconditionFailure("the formatted simple table does not read") }
+    precondition(withEmptyFirstCells(gridAgain) == withEmptyFirstCells(grid), "format/read changed the simple table's grid")
+    precondition(reread.formattedWhole() == nil, "formatting a simple table twice changed it")
+}
+
+func withEmptyFirstCells(_ grid: Grid) -> [GridCell] {
+    grid.cells.map { cell in
+        var cell = cell
+        if cell.columns.lowerBound == 0 && cell.lines == ["\\"] { cell.lines = [] }
+        return cell
+    }
 }

@@ -181,6 +181,7 @@ struct SimpleTableActionTests {
         #expect(actions.compactMap { $0["title"]?.string } == [
             "Format table", "Insert row above", "Insert row below", "Insert column left", "Insert column right", "Delete row",
             "Move row down", "Move column right", "Sort by this column (ascending)", "Sort by this column (descending)", "Convert to grid table",
+            "Convert to list-table",
         ])  // no "Delete column": a simple table keeps two columns
         let below = actions.first { $0["data"]?["command"] == "gridls.insertRowBelow" }
         #expect(applying(edits(below, "file:///s.rst"), to: simple) == "Text.\n\n=  =\na  b\n=  =\n1  2\n\\\n3  4\n=  =\n")

@@ -10,12 +10,14 @@ struct ActionRefusalTests {
     func refusalByDoing(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
         let edited: Grid
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
         case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
+        case .list: return ListTablePrinter.refusal(edited).map(TableEditFailure.refused)
         }
     }
 
@@ -23,7 +25,7 @@ struct ActionRefusalTests {
         let r = random.int(0...grid.rowCount), c = random.int(0...grid.columnCount)
         let r2 = random.int(0...grid.rowCount), c2 = random.int(0...grid.columnCount)
         return [
-            .format, .convertToGrid, .convertToPipe, .convertToSimple, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
+            .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
             .edit(.moveRow(from: r, to: r2)), .edit(.moveColumn(from: c, to: c2)), .edit(.sortBody(column: c, order: .ascending)),
             .edit(.merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2)))), .edit(.split(row: r, column: c)),
         ]

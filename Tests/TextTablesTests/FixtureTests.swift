@@ -16,6 +16,7 @@ struct FixtureTests {
         "invalid-grid": FormatOptions(),
         "simple": FormatOptions(),
         "invalid-simple": FormatOptions(),
+        "invalid-list": FormatOptions(),
         "ambiguous-width-2": FormatOptions(width: WidthOptions(ambiguousWidth: 2)),
         "compact-delimiter-row": FormatOptions(delimiterRow: .compact),
     ]
@@ -63,7 +64,7 @@ struct FixtureTests {
         #expect(again == result.output, "formatting the expectation changes it")
     }
 
-    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple"]))
+    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple", "invalid-list"]))
     func invalidTableIsReportedAndLeftAlone(_ name: String) throws {
         let input = try Self.read(name)
         let text = TextLines(input)
@@ -83,7 +84,7 @@ struct FixtureTests {
     }
 
     /// The first quick fix of the first diagnostic, applied, gives `NAME.fixed.md`, which reads without error.
-    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple"]))
+    @Test(arguments: inputs(in: ["invalid-grid", "invalid-simple", "invalid-list"]))
     func quickFixRepairsTheTable(_ name: String) throws {
         let input = try Self.read(name)
         let text = TextLines(input)

@@ -5,7 +5,7 @@ import Testing
 @testable import TextTables
 
 /// docutils must read from gridls's output exactly the cells, spans and text it reads from its input: for
-/// every simple-table fixture, and for random tables converted from grid to simple tables and back.
+/// every simple-table fixture, and for random tables converted between grid, simple and list tables.
 /// pandoc's reStructuredText reader is asked too where it reads the input as docutils does.
 @Suite(.enabled(if: ReferenceReaders.isAvailable, "python3 with docutils and pypandoc-binary is not installed (pip install pypandoc-binary docutils); CI=true runs it"))
 struct SimpleConformanceTests {
@@ -48,13 +48,13 @@ struct SimpleConformanceTests {
         }
     }
 
-    /// A grid table in a reStructuredText document, converted to a simple table and back to a grid table:
-    /// docutils reads the same table all three ways. Tables with row spans or a first-column cell that
+    /// A grid table in a reStructuredText document, converted to a simple table and back to a grid table,
+    /// and the simple table to a list-table and that to a grid table: docutils reads the same table every way. Tables with row spans or a first-column cell that
     /// cannot be one are refused, with the printer's reason.
     @Test(arguments: [UInt64(1), 2, 3])
     func randomGridsConvertToSimpleTablesAndBack(batch: UInt64) throws {
-        var documents: [[UInt8]] = [[], [], []]
-        var converted = 0
+        var documents: [[UInt8]] = [[], [], [], [], []]
+        var converted = 0, listed = 0
         for seed in 0..<UInt64(60) {
             var generator = RandomGridTable(seed: batch * 1000 + seed, combiningMarks: false)
             let grid = generator.grid()
@@ -71,17 +71,32 @@ struct SimpleConformanceTests {
             #expect(asSimple.isFormatted, "a converted table formats as it was printed")
             let back = try asSimple.apply(.convertToGrid, syntax: .restructuredText).get()
             let gridAgain = DocumentFormatter.apply(back.edits, to: simpleText)
-            for (n, text) in [gridText, simpleText, gridAgain].enumerated() {
+            // And through a list-table (where no cell spans): simple → list-table → grid; a table with spans
+            // stands as it is in those steps.
+            var (listText, fromList) = (gridText, gridText)
+            if try asSimple.grid.get().hasOnlyUnitCells {
+                let toList = try asSimple.apply(.convertToList, syntax: .restructuredText).get()
+                listText = DocumentFormatter.apply(toList.edits, to: simpleText)
+                let asList = try #require(TableReading.first(in: listText), "\(String(decoding: listText, as: UTF8.self))")
+                #expect(asList.region.kind == .list && (try? asList.grid.get()) == (try? asSimple.grid.get()))
+                fromList = DocumentFormatter.apply(try asList.apply(.convertToGrid, syntax: .restructuredText).get().edits, to: listText)
+                listed += 1
+            } else {
+                #expect(asSimple.refusal(.convertToList, syntax: .restructuredText) != nil)
+            }
+            for (n, text) in [gridText, simpleText, gridAgain, listText, fromList].enumerated() {
                 documents[n] += Array("Table \(seed)\n\n".utf8) + text + [0x0A]
             }
             converted += 1
         }
-        #expect(converted >= 15)
+        #expect(converted >= 15 && listed >= 10)
         let readings = try documents.map { try Self.tables(Self.read("docutils", $0)) }
         #expect(readings[0].count == converted)
+        let steps = ["grid", "grid → simple", "simple → grid", "simple → list-table", "list-table → grid"]
         for (n, table) in readings[0].enumerated() {
-            #expect(readings[1].count > n && readings[1][n] == table, "grid → simple, table \(n):\n\(Self.excerpt(documents[1], n))")
-            #expect(readings[2].count > n && readings[2][n] == table, "simple → grid, table \(n):\n\(Self.excerpt(documents[2], n))")
+            for step in 1..<steps.count {
+                #expect(readings[step].count > n && readings[step][n] == table, "\(steps[step]), table \(n):\n\(Self.excerpt(documents[step], n))")
+            }
         }
     }
 

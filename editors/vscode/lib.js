@@ -22,6 +22,7 @@ const COMMANDS = [
   ['gridls.convertToGrid', 'Convert to grid table'],
   ['gridls.convertToPipe', 'Convert to pipe table'],
   ['gridls.convertToSimple', 'Convert to simple table'],
+  ['gridls.convertToList', 'Convert to list-table'],
   ['gridls.linesToTable', 'Convert lines to table'],
   ['gridls.copyTableAsCSV', 'Copy table as CSV'],
   ['gridls.insertTable', 'Insert table'],

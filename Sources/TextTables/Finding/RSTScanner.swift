@@ -1,6 +1,7 @@
-/// Finds the grid and simple tables of a reStructuredText document: a top border after a blank line (or
-/// at the start); for a grid table every line below at the same indentation that starts with `+` or `|`,
-/// for a simple table the lines down to its bottom border as docutils finds it (`simpleTableEnd`).
+/// Finds the grid and simple tables and the `list-table` directives of a reStructuredText document: a top
+/// border (or the directive) after a blank line (or at the start); for a grid table every line below at
+/// the same indentation that starts with `+` or `|`, for a simple table the lines down to its bottom
+/// border as docutils finds it (`simpleTableEnd`), for a list-table the lines indented past it.
 /// Literal blocks (after a paragraph ending in `::`), comments and the bodies of code, raw and math
 /// directives are skipped.
 package enum RSTScanner {
@@ -59,6 +60,26 @@ package enum RSTScanner {
                     line = last + 1
                 }
                 previousBlank = false
+                continue
+            }
+            if previousBlank && ListTableSyntax.isDirective(b, p, end) {
+                // The directive and every line below indented past it (blank ones inside), up to its last text.
+                var last = line
+                var next = line + 1
+                while next < text.count {
+                    let (columns, q) = BlockSyntax.indentation(b, text.starts[next], text.contentEnd(next))
+                    if q == text.contentEnd(next) {
+                        next += 1
+                        continue
+                    }
+                    guard columns > indent else { break }
+                    last = next
+                    next += 1
+                }
+                result.tables.append(TableRegion(kind: .list, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText))
+                for blank in last + 1..<next { restartable[blank] = true }
+                line = next
+                previousBlank = next > last + 1
                 continue
             }
             if opensLiteralBlock(b, p, end) { literalIndent = indent }

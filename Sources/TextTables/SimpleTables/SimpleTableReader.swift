@@ -188,7 +188,7 @@ struct SimpleTableReader {
             ?? columns.indices.map { $0..<$0 + 1 }
         var bounds = rowColumns.map { columns[$0.lowerBound].lowerBound..<columns[$0.upperBound - 1].upperBound }
         let read = lines.map { line($0, indentWidth: indentWidth) }
-        for (n, line) in read.enumerated() {
+        for line in read {
             for (i, bound) in bounds.enumerated() {
                 if i == bounds.count - 1 {
                     // Text past the last column widens it, for this row and those below (docutils's overflow).

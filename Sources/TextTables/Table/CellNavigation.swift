@@ -135,7 +135,7 @@ extension TableReading {
         case .simple(let grid, _, let map):
             guard let cell = grid.cell(at: slot) else { return nil }
             return map.textStart(of: cell.rect, text: text, region: region)
-        case .unreadable:
+        case .list, .unreadable:
             return nil
         }
     }

@@ -51,6 +51,20 @@ extension Diagnostic {
         static let droppedLine = "this line's first column is blank, so it continues a row, and no row is open here: docutils "
             + "drops it and its text; put \\ in the first column to start a row with an empty first cell"
 
+        // List tables.
+        static func unevenListTable(row: Int, cells: Int, first: Int) -> String {
+            "row \(row) of this list-table has \(cells) cell\(cells == 1 ? "" : "s") and row 1 has \(first), so docutils reads no table: "
+                + "give every row the same number of items"
+        }
+        static let listTableEmpty = "this list-table has no rows, so docutils reads no table: give it a bullet list of rows"
+        static let listTableNotAList = "this line is not an item of the list-table's list of rows, so docutils reads no table: "
+            + "write each row as an item (*) holding one item (-) per cell"
+        static let listTableRowNotAList = "this row is not a bullet list of cells, so docutils reads no table: "
+            + "write each cell as an item (-) of the row"
+        static func listTableHeaderRows(_ rows: Int) -> String {
+            ":header-rows: must be a whole number less than the list-table's \(rows) rows, so docutils reads no table"
+        }
+
         // Grid tables.
         static func drift(_ syntax: DocumentSyntax) -> String {
             "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "

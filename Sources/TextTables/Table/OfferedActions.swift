@@ -4,7 +4,7 @@ import GridModel
 package enum TableActionKind: String, CaseIterable, Sendable {
     case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
     case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
-    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple
+    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple, convertToList
 }
 
 extension TableReading {
@@ -19,9 +19,12 @@ extension TableReading {
         case .formatTable: return .format
         case .convertToGrid: return region.kind != .grid ? .convertToGrid : nil
         case .convertToPipe: return region.kind == .grid && syntax == .markdown ? .convertToPipe : nil
-        case .convertToSimple: return region.kind == .grid && syntax == .restructuredText ? .convertToSimple : nil
+        case .convertToSimple: return region.kind != .simple && syntax == .restructuredText ? .convertToSimple : nil
+        case .convertToList: return region.kind != .list && syntax == .restructuredText ? .convertToList : nil
         default: break
         }
+        // A list-table is converted, not edited in place.
+        guard region.kind != .list else { return nil }
         guard let cell = first.flatMap(grid.cell(at:)) else { return nil }
         let row = cell.rows.lowerBound, column = cell.columns.lowerBound
         switch kind {
@@ -42,7 +45,7 @@ extension TableReading {
             guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
             return .edit(.merge(cell.rect.union(other.rect)))
         case .splitCell: return cell.isUnit ? nil : .edit(.split(row: row, column: column))
-        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple: return nil
+        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList: return nil
         }
     }
 }

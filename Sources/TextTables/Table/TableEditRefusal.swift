@@ -28,6 +28,14 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case simpleFoot(rows: Int)
     /// A simple table has two columns at least (docutils reads a one-column border as a title's overline).
     case simpleOneColumn
+    /// A list-table's cells span nothing.
+    case listMergedCell(SlotRect)
+    /// A list-table has no foot.
+    case listFoot(rows: Int)
+    /// A grid or simple table has no stub columns (`:stub-columns:` of a list-table).
+    case listStubColumns
+    /// List tables are reStructuredText's.
+    case noListTablesInMarkdown
     /// Simple tables are reStructuredText's.
     case noSimpleTablesInMarkdown
 
@@ -50,6 +58,10 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .simpleHeaderOnly: "a simple table needs a body row below its header"
         case .simpleFoot(let rows): "a simple table has no foot: this table has \(rows) foot rows"
         case .noSimpleTablesInMarkdown: "Markdown has no simple tables"
+        case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"
+        case .listFoot(let rows): "a list-table has no foot: this table has \(rows) foot rows"
+        case .listStubColumns: "this list-table has :stub-columns:, which grid and simple tables cannot say: remove the option first"
+        case .noListTablesInMarkdown: "Markdown has no list-table directive"
         case .simpleOneColumn: "a simple table has two columns at least: docutils reads a border of one column as a section title's overline"
         }
     }

@@ -7,6 +7,7 @@ package enum TableAction: Sendable, Hashable {
     case convertToGrid
     case convertToPipe
     case convertToSimple
+    case convertToList
     case edit(GridEdit)
 }
 
@@ -34,6 +35,7 @@ enum EditedTable {
     case pipe(PipeTable)
     case grid(Grid)
     case simple(Grid)
+    case list(Grid)
 }
 
 /// The rules of table actions: which edit of the grid model an action is, and whether the table's kind
@@ -59,6 +61,7 @@ package enum TableEditor {
         switch target(of: action, kind: kind) {
         case .grid: return .success(.grid(edited))
         case .simple: return .success(.simple(edited))  // `refusal` asked the printer
+        case .list: return .success(.list(edited))
         case .pipe: return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
         }
     }
@@ -71,6 +74,7 @@ package enum TableEditor {
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
         if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(.edit(refusal)) }
         switch target(of: action, kind: kind) {
         case .grid:
@@ -78,6 +82,8 @@ package enum TableEditor {
             return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
         case .simple:
             return simpleRefusal(action, on: grid).map(TableEditFailure.refused)
+        case .list:
+            return ListTablePrinter.refusal(grid).map(TableEditFailure.refused)
         case .pipe:
             break
         }
@@ -114,6 +120,7 @@ package enum TableEditor {
         case .edit(.merge): kind == .simple ? .simple : .grid
         case .convertToPipe: .pipe
         case .convertToSimple: .simple
+        case .convertToList: .list
         default: kind
         }
     }

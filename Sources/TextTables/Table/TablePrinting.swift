@@ -26,7 +26,7 @@ extension TableReading {
         case .simple(let grid, let layout, _):
             let printer = SimpleTablePrinter(grid, layout: layout)
             return printer.isPrintable ? printer.lines() : nil
-        case .unreadable: return nil
+        case .list, .unreadable: return nil  // a list-table is left as it is written
         }
     }
 
@@ -93,8 +93,15 @@ extension TableReading {
 
     /// The edits that print `edited` (what an action made of the table read as `original`).
     func edits(printing edited: EditedTable, from original: Grid) -> [TextEdit] {
+        if case .list(_, let directive) = content {
+            return DocumentFormatter.lineEdits(text, region: region, lines: convertedListTable(edited, directive: directive))
+        }
         switch edited {
         case .pipe(let table): return edits(printingPipe: table)
+        case .list(let grid):
+            let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
+            let directive = ListTablePrinter.directive(for: grid, indent: indent, widths: printedWidths(grid))
+            return DocumentFormatter.lineEdits(text, region: region, lines: ListTablePrinter(grid: grid, directive: directive).lines())
         case .simple(let grid):
             let layout = if case .simple(_, let layout, _) = content { layout.edited(rowCount: grid.rowCount) } else {
                 SimpleTableLayout(indent: Array(DocumentFormatter.tableIndentation(text, region: region)), blankLinesAfter: [])
@@ -143,5 +150,33 @@ extension TableReading {
     /// `grid` printed as a grid table, each line placed after the prefix of the line it replaces.
     private func gridLines(_ grid: Grid) -> [[UInt8]] {
         DocumentFormatter.placedGridLines(grid, text: text, region: region, options: options.width)
+    }
+
+    /// The widths of the columns of this grid or simple table as formatting prints them (a list-table made
+    /// of it says them in `:widths:`).
+    private func printedWidths(_ grid: Grid) -> [Int] {
+        if case .simple(_, let layout, _) = content { return SimpleTablePrinter(grid, layout: layout).widths }
+        return GridTablePrinter(grid, options: options.width, syntax: region.syntax).widths.map { $0 + 2 }  // between the `|`, as docutils counts a grid table's columns
+    }
+
+    /// A list-table converted to a grid or simple table: inside a `.. table::` directive that keeps its
+    /// title and options (`:header-rows:` apart, which the table's header says), or bare when it has none.
+    private func convertedListTable(_ edited: EditedTable, directive: ListTableDirective) -> [[UInt8]] {
+        let wrapped = !directive.title.isEmpty || !directive.keptOptions.isEmpty
+        let indent = directive.indent + (wrapped ? Array("   ".utf8) : [])
+        let table: [[UInt8]]
+        switch edited {
+        case .simple(let grid): table = SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: indent, blankLinesAfter: [])).lines()
+        case .grid(let grid): table = GridTablePrinter(grid, indent: indent, options: options.width, syntax: region.syntax).lines()
+        case .list(let grid): table = ListTablePrinter(grid: grid, directive: directive).lines()
+        case .pipe: table = []  // not reached: reStructuredText has no pipe tables
+        }
+        guard wrapped, case .list = edited else {
+            guard wrapped else { return table }
+            var first = directive.indent + Array(".. table::".utf8)
+            if !directive.title.isEmpty { first += [0x20] + directive.title }
+            return [first] + directive.keptOptions.map { directive.indent + Array("   ".utf8) + $0 } + [[]] + table
+        }
+        return table
     }
 }

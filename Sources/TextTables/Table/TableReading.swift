@@ -25,6 +25,8 @@ package struct TableReading: Sendable {
         /// A simple table read into its grid, with what printing it keeps of its layout and where its rows
         /// and columns are.
         case simple(Grid, SimpleTableLayout, SimpleTableMap)
+        /// A `list-table` directive read into its grid, with its title and options.
+        case list(Grid, ListTableDirective)
         /// A grid or simple table that cannot be read: every diagnostic, the errors among them, with their fixes.
         case unreadable([Diagnostic])
     }
@@ -43,6 +45,9 @@ package struct TableReading: Sendable {
         case .simple:
             let reading = SimpleTableReader(text: text, region: region).read()
             content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
+        case .list:
+            let reading = ListTableReader(text: text, region: region).read()
+            content = reading.grid.map { .list($0, reading.directive) } ?? .unreadable(reading.diagnostics)
         }
     }
 
@@ -52,7 +57,7 @@ package struct TableReading: Sendable {
         switch content {
         case .pipe(let table): PipeTableChecks.check(table)
         case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
-        case .simple: []
+        case .simple, .list: []
         }
     }
 
@@ -78,7 +83,7 @@ package struct TableReading: Sendable {
     package var grid: Result<Grid, TableEditFailure> {
         switch content {
         case .pipe(let table): .success(lazily.grid { TableConversion.grid(table) })
-        case .grid(let grid, _, _), .simple(let grid, _, _): .success(grid)
+        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): .success(grid)
         case .unreadable: .failure(.unreadable(errors ?? []))
         }
     }
@@ -94,29 +99,37 @@ package struct TableReading: Sendable {
             case .pipe: return Optional(TableLocator.pipeSlot(at: offset, line: line, in: region, text: text))
             case .grid(_, let reader, _): return reader.slot(line: line - region.firstLine, offset: offset)
             case .simple(_, _, let map): return map.slot(line: line - region.firstLine, offset: offset, text: text, region: region)
-            case .unreadable: return nil
+            case .list, .unreadable: return nil
             }
         }
     }
 
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
+        if let refusal = listRefusal(action) { return .refused(refusal) }
         switch grid {
-        case .failure(let failure): failure
+        case .failure(let failure): return failure
         case .success(let grid):
-            TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }
+            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }
         }
     }
 
     /// The edits that carry out `action`.
     package func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
-        grid.flatMap { grid in
+        if let refusal = listRefusal(action) { return .failure(.refused(refusal)) }
+        return grid.flatMap { grid in
             TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }.map { edited in
                 let convertedToGrid: Bool
                 if case .grid = edited { convertedToGrid = region.kind == .pipe } else { convertedToGrid = false }
                 return TableEditResult(edits: edits(printing: edited, from: grid), convertedToGrid: convertedToGrid)
             }
         }
+    }
+
+    /// For a list-table: why converting it would lose what its directive says (`:stub-columns:`).
+    private func listRefusal(_ action: TableAction) -> TableEditRefusal? {
+        guard case .list(_, let directive) = content, directive.hasStubColumns, action != .format else { return nil }
+        return .listStubColumns
     }
 
     /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and

@@ -1,0 +1,180 @@
+import GridModel
+
+/// A `.. list-table::` directive as written: its indentation, its title and option lines kept byte for
+/// byte, and what `:header-rows:` and `:stub-columns:` say.
+package struct ListTableDirective: Sendable, Hashable {
+    /// The directive line's leading white space.
+    var indent: [UInt8]
+    /// The text after `.. list-table::` (the table's title), without the blanks around it.
+    var title: [UInt8]
+    /// Each option line's field (`:class: x`), without its indentation.
+    var options: [[UInt8]]
+    var headerRows: Int
+    var hasStubColumns: Bool
+
+    /// The option lines other than those a grid table says in its own way (`:header-rows:` by its `=`
+    /// separator): what a `.. table::` directive around the grid table keeps.
+    var keptOptions: [[UInt8]] { options.filter { !$0.starts(with: Array(":header-rows:".utf8)) } }
+}
+
+/// Reads a `.. list-table::` directive as docutils does: a bullet list whose items are the rows, each
+/// holding a bullet list whose items are the cells. A cell's text is its item's lines from the text after
+/// the bullet on, the item's indentation taken off the lines below. Rows of different lengths, or content
+/// that is not such a list, are errors (docutils reads no table).
+struct ListTableReader {
+    let text: TextLines
+    let region: TableRegion
+
+    struct Reading {
+        var grid: Grid?
+        var directive: ListTableDirective
+        var diagnostics: [Diagnostic]
+    }
+
+    private struct Item {
+        var line: Int
+        /// The first line's text after the bullet, then the lines below with the item's indentation off.
+        var lines: [String]
+        /// Column of the text after the bullet (where the item's body is indented to).
+        var bodyColumn: Int
+    }
+
+    private var b: [UInt8] { text.bytes }
+    private func end(_ offset: Int) -> Int { text.contentEnd(region.firstLine + offset) }
+    private func indentation(_ offset: Int) -> (columns: Int, end: Int) {
+        BlockSyntax.indentation(b, region.contentStarts[offset], end(offset))
+    }
+    private func isBlank(_ offset: Int) -> Bool { indentation(offset).end == end(offset) }
+    private func lineRange(_ offset: Int) -> Range<Int> { region.contentStarts[offset]..<end(offset) }
+
+    func read() -> Reading {
+        let (_, p0) = indentation(0)
+        let marker = Array(ListTableSyntax.marker.utf8)
+        let titleStart = min(p0 + marker.count, end(0))
+        let title = Array(b[titleStart..<end(0)].drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
+        var directive = ListTableDirective(
+            indent: Array(b[region.contentStarts[0]..<p0]), title: title, options: [], headerRows: 0, hasStubColumns: false)
+        var offset = 1
+        let count = region.contentStarts.count
+        while offset < count && !isBlank(offset) {
+            let (_, p) = indentation(offset)
+            guard b[p] == UInt8(ascii: ":") else { break }
+            directive.options.append(Array(b[p..<end(offset)]))
+            offset += 1
+        }
+        for option in directive.options {
+            let field = String(decoding: option, as: UTF8.self)
+            if field.hasPrefix(":header-rows:") {
+                directive.headerRows = Int(String(field.dropFirst(":header-rows:".count).filter { $0 != " " && $0 != "\t" })) ?? -1
+            }
+            if field.hasPrefix(":stub-columns:") { directive.hasStubColumns = true }
+        }
+        do {
+            let rows = try items(from: offset, to: count).map { row throws(Failure) in try cells(of: row) }
+            let grid = try grid(rows, directive: directive)
+            return Reading(grid: grid, directive: directive, diagnostics: [])
+        } catch {
+            return Reading(grid: nil, directive: directive, diagnostics: [error.diagnostic])
+        }
+    }
+
+    private struct Failure: Error {
+        var diagnostic: Diagnostic
+    }
+
+    private func failure(_ code: Diagnostic.Code, _ message: String, line offset: Int) -> Failure {
+        Failure(diagnostic: Diagnostic(code: code, severity: .error, message: message, range: lineRange(offset)))
+    }
+
+    /// The items of the bullet list in lines `from..<to` (blank lines first skipped): each starts at the
+    /// list's indentation with the list's bullet; what is indented past the bullet is the item's.
+    private func items(from first: Int, to last: Int) throws(Failure) -> [Item] {
+        var offset = first
+        while offset < last && isBlank(offset) { offset += 1 }
+        guard offset < last else { throw failure(.malformedListTable, Diagnostic.Message.listTableEmpty, line: 0) }
+        let (listColumn, p) = indentation(offset)
+        guard let bullet = ListTableSyntax.bullet(b, p, end(offset)) else {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: offset)
+        }
+        var items: [Item] = []
+        while offset < last {
+            if isBlank(offset) {
+                items[items.count - 1].lines.append("")
+                offset += 1
+                continue
+            }
+            let (column, q) = indentation(offset)
+            if column == listColumn {
+                guard ListTableSyntax.bullet(b, q, end(offset)) == bullet else {
+                    throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: offset)
+                }
+                let (gap, textStart) = BlockSyntax.indentation(b, q + 1, end(offset))
+                let body = textStart == end(offset) ? column + 2 : column + 1 + gap
+                items.append(Item(line: offset, lines: [String(decoding: b[textStart..<end(offset)], as: UTF8.self)], bodyColumn: body))
+            } else if let item = items.last, column >= item.bodyColumn {
+                items[items.count - 1].lines.append(String(decoding: b[region.contentStarts[offset]..<end(offset)], as: UTF8.self).dropColumns(item.bodyColumn))
+            } else {
+                throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: offset)
+            }
+            offset += 1
+        }
+        return items.map { item in
+            var item = item
+            while item.lines.last?.isEmpty == true { item.lines.removeLast() }
+            return item
+        }
+    }
+
+    /// The cells of a row: its item's lines read as a bullet list of cells.
+    private func cells(of row: Item) throws(Failure) -> (line: Int, cells: [[String]]) {
+        let lines = TextLines(Array(row.lines.joined(separator: "\n").utf8))
+        let inner = ListTableReader(text: lines, region: TableRegion(kind: .list, firstLine: 0, contentStarts: lines.starts, syntax: .restructuredText))
+        do {
+            return (row.line, try inner.items(from: 0, to: lines.count).map(\.lines))
+        } catch {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableRowNotAList, line: row.line)
+        }
+    }
+
+    private func grid(_ rows: [(line: Int, cells: [[String]])], directive: ListTableDirective) throws(Failure) -> Grid {
+        let width = rows[0].cells.count
+        if let uneven = rows.firstIndex(where: { $0.cells.count != width }) {
+            throw failure(.unevenListTable, Diagnostic.Message.unevenListTable(row: uneven + 1, cells: rows[uneven].cells.count, first: width),
+                          line: rows[uneven].line)
+        }
+        guard (0..<rows.count).contains(directive.headerRows) else {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableHeaderRows(rows.count), line: 0)
+        }
+        let cells = rows.enumerated().flatMap { r, row in
+            row.cells.enumerated().map { c, lines in GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines) }
+        }
+        do {
+            return try Grid(rowCount: rows.count, columnCount: width, cells: cells, headerRowCount: directive.headerRows)
+        } catch {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: 0)  // not reached: unit cells tile
+        }
+    }
+}
+
+enum ListTableSyntax {
+    static let marker = ".. list-table::"
+
+    /// Whether the line from `p` is a `.. list-table::` directive line.
+    static func isDirective(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        b[p..<end].starts(with: Array(marker.utf8))
+    }
+
+    /// The bullet that starts an item on the line from `p` (`*`, `-` or `+` followed by a blank or the
+    /// line's end), or nil.
+    static func bullet(_ b: [UInt8], _ p: Int, _ end: Int) -> UInt8? {
+        guard p < end, [UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "+")].contains(b[p]) else { return nil }
+        return p + 1 == end || b[p + 1] == 0x20 || b[p + 1] == 0x09 ? b[p] : nil
+    }
+}
+
+private extension String {
+    /// The line without its first `columns` columns of leading spaces.
+    func dropColumns(_ columns: Int) -> String {
+        String(utf8.dropFirst(Swift.min(columns, utf8.prefix(while: { $0 == 0x20 }).count)))!
+    }
+}

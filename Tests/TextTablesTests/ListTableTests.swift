@@ -1,0 +1,112 @@
+import GridModel
+import Testing
+@testable import TextTables
+
+/// `list-table` directives: read as docutils reads them, converted to grid and simple tables (their title
+/// and options kept byte for byte in a `.. table::` directive) and made from them.
+struct ListTableTests {
+    static let frozen = """
+        Prices.
+
+        .. list-table:: Frozen *delights*
+           :widths: 15 10 30
+           :header-rows: 1
+           :class: longtable
+
+           * - Treat
+             - Quantity
+             - Description
+           * - Albatross
+             - 2.99
+             - On a stick!
+           * - Crunchy Frog
+             -
+             - If we took the bones out, it wouldn't be
+               crunchy, now would it?
+
+               A second paragraph with ``code``.
+
+        After.
+
+        """
+
+    func converted(_ document: String, _ action: TableAction) throws -> String {
+        let bytes = Array(document.utf8)
+        let reading = try #require(TableReading.first(in: bytes))
+        let done = try reading.apply(action, syntax: .restructuredText).get()
+        return String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
+    }
+
+    @Test func aListTableReadsAsDocutilsReadsIt() throws {
+        let reading = try #require(TableReading.first(in: Array(Self.frozen.utf8)))
+        #expect(reading.region.kind == .list && reading.region.lines == 2..<19)
+        let grid = try reading.grid.get()
+        #expect(grid.rowCount == 3 && grid.columnCount == 3 && grid.headerRowCount == 1)
+        #expect(grid.cell(at: Slot(row: 2, column: 1))?.lines == [])
+        #expect(grid.cell(at: Slot(row: 2, column: 2))?.lines == [
+            "If we took the bones out, it wouldn't be", "crunchy, now would it?", "", "A second paragraph with ``code``.",
+        ])
+        #expect(reading.isFormatted, "formatting leaves a list-table as it is written")
+    }
+
+    @Test func aListTableBecomesAGridTableInsideATableDirectiveThatKeepsItsTitleAndOptions() throws {
+        #expect(try converted(Self.frozen, .convertToGrid) == """
+            Prices.
+
+            .. table:: Frozen *delights*
+               :widths: 15 10 30
+               :class: longtable
+
+               +--------------+----------+------------------------------------------+
+               | Treat        | Quantity | Description                              |
+               +==============+==========+==========================================+
+               | Albatross    | 2.99     | On a stick!                              |
+               +--------------+----------+------------------------------------------+
+               | Crunchy Frog |          | If we took the bones out, it wouldn't be |
+               |              |          | crunchy, now would it?                   |
+               |              |          |                                          |
+               |              |          | A second paragraph with ``code``.        |
+               +--------------+----------+------------------------------------------+
+
+            After.
+
+            """)
+    }
+
+    @Test func aGridTableBecomesAListTableAndBack() throws {
+        let grid = "Text.\n\n  +---+-----+\n  | a | b   |\n  +===+=====+\n  | 1 | two |\n  |   |     |\n  |   | 2   |\n  +---+-----+\n\nEnd.\n"
+        let list = try converted(grid, .convertToList)
+        #expect(list == """
+            Text.
+
+              .. list-table::
+                 :header-rows: 1
+                 :widths: 3 5
+
+                 * - a
+                   - b
+                 * - 1
+                   - two
+
+                     2
+
+            End.
+
+            """)
+        #expect(try converted(list, .convertToGrid) == "Text.\n\n  .. table::\n     :widths: 3 5\n\n     +---+-----+\n     | a | b   |\n     +===+=====+\n     | 1 | two |\n     |   |     |\n     |   | 2   |\n     +---+-----+\n\nEnd.\n")
+        #expect(try converted(list, .convertToSimple) == "Text.\n\n  .. table::\n     :widths: 3 5\n\n     =  ===\n     a  b\n     =  ===\n     1  two\n\n        2\n     =  ===\n\nEnd.\n")
+    }
+
+    @Test func whatAListTableCannotSayIsRefused() throws {
+        let merged = "+---+---+\n| a     |\n+---+---+\n| b | c |\n+---+---+\n"
+        let reading = try #require(TableReading.first(in: Array(merged.utf8)))
+        #expect(reading.refusal(.convertToList, syntax: .restructuredText)
+            == .refused(.listMergedCell(SlotRect(rows: 0..<1, columns: 0..<2))))
+        #expect(reading.refusal(.convertToList, syntax: .markdown) == .refused(.noListTablesInMarkdown))
+        let stubs = ".. list-table::\n   :stub-columns: 1\n\n   * - a\n     - b\n"
+        let list = try #require(TableReading.first(in: Array(stubs.utf8)))
+        #expect(list.refusal(.convertToGrid, syntax: .restructuredText) == .refused(.listStubColumns))
+        #expect(list.refusal(.edit(.insertRow(at: 0)), syntax: .restructuredText) == .refused(.listStubColumns))
+        #expect(list.action(.insertRowBelow, from: nil, to: nil, syntax: .restructuredText) == nil, "a list-table is converted, not edited")
+    }
+}
