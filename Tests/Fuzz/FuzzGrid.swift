@@ -1,5 +1,6 @@
-// libFuzzer target: reStructuredText grid and simple tables. A table that reads prints to text that reads
-// back to the same grid, and printing that again changes nothing.
+// libFuzzer target: reStructuredText grid and simple tables and list-tables. A table that reads prints to
+// text that reads back to the same grid, and printing that again changes nothing; a list-table converts
+// to a grid table of the same cells.
 import GridModel
 import TextTables
 
@@ -10,7 +11,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = TextLines(input)
     for region in RSTScanner.scan(text).tables {
         guard region.kind == .grid else {
-            checkSimpleTable(input, text, region)
+            if region.kind == .list { checkListTable(input, text, region) } else { checkSimpleTable(input, text, region) }
             continue
         }
         let parsed = GridTableParser.parse(text, region: region, options: .init())
@@ -26,6 +27,19 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         precondition(!reparsed.wasReLaid, "a printed table needed re-laying")
     }
     return 0
+}
+
+/// A list-table that reads converts to a grid table that reads back to the same grid.
+func checkListTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion) {
+    let reading = TableReading(text, region: region, options: .init())
+    guard case .success(let grid) = reading.grid, case .success(let done) = reading.apply(.convertToGrid, syntax: .restructuredText) else { return }
+    let converted = TextLines(DocumentFormatter.apply(done.edits, to: input))
+    guard let table = RSTScanner.scan(converted).tables.first(where: { $0.lines.contains(region.firstLine) || $0.firstLine > region.firstLine }),
+          table.kind == .grid else { preconditionFailure("the grid table made of a list-table is not found") }
+    let reread = TableReading(converted, region: table, options: .init())
+    guard case .success(let gridAgain) = reread.grid else { preconditionFailure("the grid table made of a list-table does not read") }
+    precondition(gridAgain.cells.map(\.lines) == grid.cells.map(\.lines) && gridAgain.headerRowCount == grid.headerRowCount,
+                 "list-table → grid table changed the cells")
 }
 
 /// A simple table that reads formats to a table that reads back to the same grid (an empty first cell is

@@ -110,9 +110,9 @@ struct ListTableReader {
                 }
                 let (gap, textStart) = BlockSyntax.indentation(b, q + 1, end(offset))
                 let body = textStart == end(offset) ? column + 2 : column + 1 + gap
-                items.append(Item(line: offset, lines: [String(decoding: b[textStart..<end(offset)], as: UTF8.self)], bodyColumn: body))
+                items.append(Item(line: offset, lines: [text(textStart..<end(offset))], bodyColumn: body))
             } else if let item = items.last, column >= item.bodyColumn {
-                items[items.count - 1].lines.append(String(decoding: b[region.contentStarts[offset]..<end(offset)], as: UTF8.self).dropColumns(item.bodyColumn))
+                items[items.count - 1].lines.append(text(region.contentStarts[offset]..<end(offset)).dropColumns(item.bodyColumn))
             } else {
                 throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: offset)
             }
@@ -123,6 +123,13 @@ struct ListTableReader {
             while item.lines.last?.isEmpty == true { item.lines.removeLast() }
             return item
         }
+    }
+
+    /// The text of `bytes`, trailing blanks cut (docutils cuts them from every line it reads).
+    private func text(_ bytes: Range<Int>) -> String {
+        var end = bytes.upperBound
+        while end > bytes.lowerBound && (b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
+        return String(decoding: b[bytes.lowerBound..<end], as: UTF8.self)
     }
 
     /// The cells of a row: its item's lines read as a bullet list of cells.
