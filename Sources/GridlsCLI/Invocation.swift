@@ -33,9 +33,11 @@ package struct SettingOverrides: Equatable, Sendable {
     package var ambiguousWidth: Int?
     package var delimiterRow: DelimiterRowStyle?
     package var tabSize: Int?
+    package var maxWidth: Int?
 
     package func applied(to options: FormatOptions) -> FormatOptions {
         var options = options
+        if let maxWidth { options.maxWidth = maxWidth }
         if let ambiguousWidth { options.width.ambiguousWidth = ambiguousWidth }
         if let delimiterRow { options.delimiterRow = delimiterRow }
         if let tabSize { options.width.tabSize = tabSize }
@@ -83,6 +85,7 @@ let usageText = """
       --delimiter-row padded|compact
                                  write the delimiter row as '| --- |' (default) or '|-----|'
       --tab-size N               tab stops inside cells (default 4)
+      --max-width N              re-wrap grid tables wider than N columns (default: no bound)
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
                                  reStructuredText (files ending in .rst or .rest always do)
 
@@ -145,6 +148,12 @@ extension Invocation {
                 parsed.overrides.delimiterRow = style
             case "--assume-filename":
                 parsed.assumedName = try value()
+            case "--max-width":
+                let v = try value()
+                guard let n = Int(v), (10...10_000).contains(n) else {
+                    throw UsageError("--max-width must be a whole number from 10 to 10000, not '\(v)'")
+                }
+                parsed.overrides.maxWidth = n
             case "--tab-size":
                 let v = try value()
                 guard let n = Int(v), (1...32).contains(n) else {

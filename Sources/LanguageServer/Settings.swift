@@ -10,14 +10,16 @@ struct Settings: Sendable, Equatable {
     /// editor's own `options.tabSize`, which wins for them).
     var tabSize = 4
     var diagnosticsEnabled = true
+    /// The widest a grid table may print (nil: no bound).
+    var maxWidth: Int?
     /// The keys applied so far with their (valid) values: what an editor set is merged over a project's
     /// `.gridls.json` by applying them again (`over`).
     private(set) var given: [String: JSON] = [:]
 
-    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "tabSize"]
+    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "maxWidth", "tabSize"]
 
     func formatOptions(tabSize: Int? = nil) -> FormatOptions {
-        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow)
+        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow, maxWidth: maxWidth)
     }
 
     /// Applies the `gridls` section (or a flat object of the same keys); returns a log line for each key
@@ -55,6 +57,10 @@ struct Settings: Sendable, Equatable {
             case "delimiterRow":
                 if let style = value.string.flatMap(DelimiterRowStyle.init(rawValue:)) { delimiterRow = style } else {
                     problem("delimiterRow must be \"padded\" or \"compact\"")
+                }
+            case "maxWidth":
+                if value == .null { maxWidth = nil } else if let n = value.int, (10...10_000).contains(n) { maxWidth = n } else {
+                    problem("maxWidth must be null (no bound) or a whole number from 10 to 10000")
                 }
             case "tabSize":
                 if let n = value.int, (1...32).contains(n) { tabSize = n } else { problem("tabSize must be a whole number from 1 to 32") }

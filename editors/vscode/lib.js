@@ -82,6 +82,7 @@ function serverSettings(get) {
     formatOnSave: get('formatOnSave', true),
     ambiguousWidth: get('ambiguousWidth', 1),
     delimiterRow: get('delimiterRow', 'padded'),
+    maxWidth: get('maxWidth', null),
     diagnostics: { enable: get('diagnostics.enable', true) },
   };
 }

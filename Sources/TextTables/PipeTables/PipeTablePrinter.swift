@@ -9,10 +9,14 @@ package enum DelimiterRowStyle: String, Sendable, Hashable, CaseIterable {
 package struct FormatOptions: Sendable, Hashable {
     package var width: WidthOptions
     package var delimiterRow: DelimiterRowStyle
+    /// The widest a grid table may print, in display columns from its first `+` to its last (nil: no
+    /// bound); a wider one has the text of its widest columns re-wrapped (`GridTableFit`).
+    package var maxWidth: Int?
 
-    package init(width: WidthOptions = .init(), delimiterRow: DelimiterRowStyle = .padded) {
+    package init(width: WidthOptions = .init(), delimiterRow: DelimiterRowStyle = .padded, maxWidth: Int? = nil) {
         self.width = width
         self.delimiterRow = delimiterRow
+        self.maxWidth = maxWidth
     }
 }
 

@@ -47,6 +47,9 @@ package struct Diagnostic: Sendable, Hashable {
         /// Simple tables: a line whose first column is blank where no row is open to continue (right after
         /// the top border, a rule or an underline), which docutils drops with its text.
         case droppedLine = "dropped-line"
+        /// A grid table that cannot be made as narrow as `maxWidth`: its longest unbreakable words or kept
+        /// lines need more (information: formatting makes it as narrow as they allow).
+        case tableTooWide = "table-too-wide"
         /// A `list-table` whose rows hold different numbers of cells (docutils reads no table).
         case unevenListTable = "uneven-list-table"
         /// A `list-table` whose content is not a bullet list of bullet lists (docutils reads no table).

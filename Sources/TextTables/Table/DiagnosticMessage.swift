@@ -51,6 +51,12 @@ extension Diagnostic {
         static let droppedLine = "this line's first column is blank, so it continues a row, and no row is open here: docutils "
             + "drops it and its text; put \\ in the first column to start a row with an empty first cell"
 
+        // Width-bounded grid tables.
+        static func tableTooWide(least: Int, maxWidth: Int) -> String {
+            "this table is \(least) columns wide at the least, more than maxWidth \(maxWidth): its longest words, code, URLs "
+                + "and kept lines do not break; formatting makes it as narrow as they allow"
+        }
+
         // List tables.
         static func unevenListTable(row: Int, cells: Int, first: Int) -> String {
             "row \(row) of this list-table has \(cells) cell\(cells == 1 ? "" : "s") and row 1 has \(first), so docutils reads no table: "

@@ -22,7 +22,7 @@ extension TableReading {
                 appendPlaced(offset, of: printer, to: &line)
                 return line
             }
-        case .grid(let grid, _, _): return gridLines(grid)
+        case .grid(let grid, _, _): return gridLines(fittedForFormatting(grid))
         case .simple(let grid, let layout, _):
             let printer = SimpleTablePrinter(grid, layout: layout)
             return printer.isPrintable ? printer.lines() : nil
@@ -52,7 +52,7 @@ extension TableReading {
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
     package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
-        if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(grid, to: &out, copied: &copied) { return }
+        if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(fittedForFormatting(grid), to: &out, copied: &copied) { return }
         guard case .pipe(let table) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {
                 out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
@@ -150,6 +150,13 @@ extension TableReading {
     /// `grid` printed as a grid table, each line placed after the prefix of the line it replaces.
     private func gridLines(_ grid: Grid) -> [[UInt8]] {
         DocumentFormatter.placedGridLines(grid, text: text, region: region, options: options.width)
+    }
+
+    /// A grid table's grid as formatting prints it: fitted to `maxWidth` when there is one. (Actions print
+    /// the grid they make as it is: "Unwrap cell" would be undone otherwise.)
+    func fittedForFormatting(_ grid: Grid) -> Grid {
+        guard let maxWidth = options.maxWidth else { return grid }
+        return GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: maxWidth).grid
     }
 
     /// The widths of the columns of this grid or simple table as formatting prints them (a list-table made

@@ -41,7 +41,8 @@ package struct TableReading: Sendable {
         case .grid:
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
-            content = parsed.grid.map { .grid($0, reader, parsed.diagnostics) } ?? .unreadable(parsed.diagnostics)
+            content = parsed.grid.map { .grid($0, reader, parsed.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
+                ?? .unreadable(parsed.diagnostics)
         case .simple:
             let reading = SimpleTableReader(text: text, region: region).read()
             content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
@@ -49,6 +50,15 @@ package struct TableReading: Sendable {
             let reading = ListTableReader(text: text, region: region).read()
             content = reading.grid.map { .list($0, reading.directive) } ?? .unreadable(reading.diagnostics)
         }
+    }
+
+    /// Information where a grid table cannot be made as narrow as `maxWidth`, on its top border.
+    private static func widthDiagnostics(_ grid: Grid, text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
+        guard let maxWidth = options.maxWidth else { return [] }
+        let least = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).minimumTableWidth
+        guard least > maxWidth else { return [] }
+        return [Diagnostic(code: .tableTooWide, severity: .information, message: Diagnostic.Message.tableTooWide(least: least, maxWidth: maxWidth),
+                           range: region.contentStarts[0]..<text.contentEnd(region.firstLine))]
     }
 
     /// The table's diagnostics in reading order, without the pipe-table fixes (which cost a printing each:

@@ -42,10 +42,10 @@ test('the missing-binary message says what to do', () => {
 });
 
 test('settings map to the server settings with their defaults', () => {
-  const values = { ambiguousWidth: 2, 'diagnostics.enable': false };
+  const values = { ambiguousWidth: 2, maxWidth: 100, 'diagnostics.enable': false };
   const get = (key, fallback) => (key in values ? values[key] : fallback);
   assert.deepStrictEqual(lib.serverSettings(get), {
-    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', diagnostics: { enable: false },
+    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', maxWidth: 100, diagnostics: { enable: false },
   });
 });
 
