@@ -43,6 +43,7 @@ extension Server {
     ) -> JSON? {
         var title = command.title
         if command == .mergeCells && target.table.kind == .pipe { title += " (converts the table to a grid table)" }
+        if case .fit(let width) = action { title = "Fit table to \(width) columns" }
         // Every table action names its command in `data`, disabled ones too: editors find actions by it.
         let arguments = commandArguments(document, start: start, end: end)
         let json: JSON = [

@@ -29,6 +29,8 @@ extension TableActionKind {
         case .convertToPipe: "Convert to pipe table"
         case .convertToSimple: "Convert to simple table"
         case .convertToList: "Convert to list-table"
+        case .fitTable: "Fit table to the width limit"
+        case .unwrapCell: "Unwrap cell"
         }
     }
 }

@@ -23,6 +23,8 @@ const COMMANDS = [
   ['gridls.convertToPipe', 'Convert to pipe table'],
   ['gridls.convertToSimple', 'Convert to simple table'],
   ['gridls.convertToList', 'Convert to list-table'],
+  ['gridls.fitTable', 'Fit table to the width limit'],
+  ['gridls.unwrapCell', 'Unwrap cell'],
   ['gridls.linesToTable', 'Convert lines to table'],
   ['gridls.copyTableAsCSV', 'Copy table as CSV'],
   ['gridls.insertTable', 'Insert table'],

@@ -4,7 +4,15 @@ import GridModel
 package enum TableActionKind: String, CaseIterable, Sendable {
     case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
     case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
-    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple, convertToList
+    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple, convertToList, fitTable, unwrapCell
+}
+
+extension TableReading {
+    /// The width "Fit table" fits to where no `maxWidth` is set.
+    package static let defaultFitWidth = 80
+
+    /// The width "Fit table" fits this table to.
+    package var fitWidth: Int { options.maxWidth ?? TableReading.defaultFitWidth }
 }
 
 extension TableReading {
@@ -21,6 +29,7 @@ extension TableReading {
         case .convertToPipe: return region.kind == .grid && syntax == .markdown ? .convertToPipe : nil
         case .convertToSimple: return region.kind != .simple && syntax == .restructuredText ? .convertToSimple : nil
         case .convertToList: return region.kind != .list && syntax == .restructuredText ? .convertToList : nil
+        case .fitTable: return region.kind == .grid && currentWidth > fitWidth ? .fit(width: fitWidth) : nil
         default: break
         }
         // A list-table is converted, not edited in place.
@@ -45,7 +54,19 @@ extension TableReading {
             guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
             return .edit(.merge(cell.rect.union(other.rect)))
         case .splitCell: return cell.isUnit ? nil : .edit(.split(row: row, column: column))
-        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList: return nil
+        case .unwrapCell:
+            return region.kind == .grid && CellText(cell.lines).hasWrappedParagraph ? .unwrapCell(Slot(row: row, column: column)) : nil
+        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .fitTable: return nil
         }
+    }
+}
+
+extension TableReading {
+    /// A grid table's width as it stands: its top border's, in the reader's columns (no reading of the
+    /// cells: an editor asks on every cursor move).
+    var currentWidth: Int {
+        let start = region.contentStarts[0], end = text.contentEnd(region.firstLine)
+        let border = text.bytes[start..<end].drop { $0 == 0x20 || $0 == 0x09 }
+        return GridReader(region.syntax).width(of: String(decoding: border, as: UTF8.self))
     }
 }

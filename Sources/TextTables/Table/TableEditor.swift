@@ -8,6 +8,10 @@ package enum TableAction: Sendable, Hashable {
     case convertToPipe
     case convertToSimple
     case convertToList
+    /// Fit a grid table to a width (re-wrapping as `maxWidth` does).
+    case fit(width: Int)
+    /// Join the lines of each paragraph of the cell at a slot.
+    case unwrapCell(Slot)
     case edit(GridEdit)
 }
 
@@ -131,7 +135,17 @@ package enum TableEditor {
     }
 
     static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
+        if case .unwrapCell(let slot) = action { return unwrapping(slot, in: grid) }
         guard let edit = gridEdit(action) else { return grid }
         return try grid.applying(edit)
+    }
+
+    /// The grid with every paragraph of the cell at `slot` on one line.
+    static func unwrapping(_ slot: Slot, in grid: Grid) -> Grid {
+        guard let index = grid.cellIndex(row: slot.row, column: slot.column) else { return grid }
+        var cells = grid.cells
+        cells[index].lines = CellText(cells[index].lines).unwrapped
+        return (try? Grid(rowCount: grid.rowCount, columnCount: grid.columnCount, cells: cells, alignments: grid.alignments,
+                          headerRowCount: grid.headerRowCount, footerRowCount: grid.footerRowCount)) ?? grid
     }
 }

@@ -127,6 +127,12 @@ package struct TableReading: Sendable {
     /// The edits that carry out `action`.
     package func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
         if let refusal = listRefusal(action) { return .failure(.refused(refusal)) }
+        if case .fit(let width) = action, region.kind == .grid {
+            return grid.map { grid in
+                let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: width).grid
+                return TableEditResult(edits: edits(printing: .grid(fitted), from: grid), convertedToGrid: false)
+            }
+        }
         return grid.flatMap { grid in
             TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }.map { edited in
                 let convertedToGrid: Bool
