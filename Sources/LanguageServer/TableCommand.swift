@@ -48,7 +48,7 @@ struct ActionTarget {
         guard let table = document.index.table(at: start.line) else { return nil }
         self.table = table
         (local, reading) = document.reading(table, options: options)
-        guard case .success = reading.grid else { return nil }
+        guard reading.errors == nil else { return nil }  // a pipe table's grid is not built to offer its actions
         // Both ends located in the table's one reading (the start is in it; an end outside it is on no cell).
         let ends = table.lines.contains(end.line) ? [start, end] : [start]
         let slots = reading.slots(at: ends.map { document.offset($0, in: local) })

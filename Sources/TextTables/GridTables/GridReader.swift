@@ -59,20 +59,24 @@ enum GridReader: Sendable {
 
     /// Why this reader cannot read a grid table holding `text` as any layout draws it, or nil.
     func refusal<S: StringProtocol>(ofText text: S) -> String? {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }  // printable ASCII: every reader counts it alike
         switch self {
         case .pandoc where GridReader.hasEmojiPresentationSelector(text):
-            Diagnostic.Message.pandocEmojiSelector
+            return Diagnostic.Message.pandocEmojiSelector
         case .docutils where GridReader.conflict(in: text) != 0:
-            Diagnostic.Message.docutilsCountsWider(GridReader.conflict(in: text))
-        default: nil
+            return Diagnostic.Message.docutilsCountsWider(GridReader.conflict(in: text))
+        default: return nil
         }
     }
 
     /// Why a grid cannot be printed as a grid table for this reader (an edit that makes one of a pipe
     /// table), or nil.
-    func refusal(for grid: Grid) -> String? {
-        for cell in grid.cells {
-            for line in cell.lines { if let reason = refusal(ofText: line) { return reason } }
+    func refusal(for grid: Grid) -> String? { refusal(forLines: grid.cells.lazy.flatMap(\.lines)) }
+
+    /// Why this reader cannot read a grid table holding the lines `lines` as any layout draws them, or nil.
+    func refusal(forLines lines: some Sequence<String>) -> String? {
+        for line in lines {
+            if let reason = refusal(ofText: line) { return reason }
         }
         return nil
     }

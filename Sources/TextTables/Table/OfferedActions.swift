@@ -21,7 +21,7 @@ extension TableReading {
     /// and gets no row above; a merge needs two cells and takes the rectangle around both; a sort needs a
     /// body. Whether an action that applies is refused is `refusal`'s to say.
     package func action(_ kind: TableActionKind, from first: Slot?, to last: Slot?, syntax: DocumentSyntax) -> TableAction? {
-        guard case .success(let grid) = grid else { return nil }
+        guard let shape else { return nil }
         let isPipe = region.kind == .pipe
         switch kind {
         case .formatTable: return .format
@@ -34,8 +34,9 @@ extension TableReading {
         }
         // A list-table is converted, not edited in place.
         guard region.kind != .list else { return nil }
-        guard let cell = first.flatMap(grid.cell(at:)) else { return nil }
+        guard let cell = first.flatMap(cellRect(at:)) else { return nil }
         let row = cell.rows.lowerBound, column = cell.columns.lowerBound
+        let isUnit = cell.rows.count == 1 && cell.columns.count == 1
         switch kind {
         case .insertRowAbove: return isPipe && row == 0 ? nil : .edit(.insertRow(at: row))
         case .insertRowBelow: return .edit(.insertRow(at: cell.rows.upperBound))
@@ -44,20 +45,38 @@ extension TableReading {
         case .deleteRow: return isPipe && row == 0 ? nil : .edit(.deleteRow(row))
         case .deleteColumn: return .edit(.deleteColumn(column))
         case .moveRowUp: return row == 0 || (isPipe && row == 1) ? nil : .edit(.moveRow(from: row, to: row - 1))
-        case .moveRowDown: return row + 1 >= grid.rowCount || (isPipe && row == 0) ? nil : .edit(.moveRow(from: row, to: row + 1))
+        case .moveRowDown: return row + 1 >= shape.rowCount || (isPipe && row == 0) ? nil : .edit(.moveRow(from: row, to: row + 1))
         case .moveColumnLeft: return column == 0 ? nil : .edit(.moveColumn(from: column, to: column - 1))
-        case .moveColumnRight: return column + 1 >= grid.columnCount ? nil : .edit(.moveColumn(from: column, to: column + 1))
+        case .moveColumnRight: return column + 1 >= shape.columnCount ? nil : .edit(.moveColumn(from: column, to: column + 1))
         case .sortAscending, .sortDescending:
-            guard grid.headerRowCount < grid.rowCount else { return nil }
+            guard shape.headerRowCount < shape.rowCount else { return nil }
             return .edit(.sortBody(column: column, order: kind == .sortAscending ? .ascending : .descending))
         case .mergeCells:
-            guard let other = last.flatMap(grid.cell(at:)), other != cell else { return nil }
-            return .edit(.merge(cell.rect.union(other.rect)))
-        case .splitCell: return cell.isUnit ? nil : .edit(.split(row: row, column: column))
+            guard let other = last.flatMap(cellRect(at:)), other != cell else { return nil }
+            return .edit(.merge(cell.union(other)))
+        case .splitCell: return isUnit ? nil : .edit(.split(row: row, column: column))
         case .unwrapCell:
-            return region.kind == .grid && CellText(cell.lines).hasWrappedParagraph ? .unwrapCell(Slot(row: row, column: column)) : nil
+            guard region.kind == .grid, case .success(let grid) = grid, let lines = grid.cell(at: Slot(row: row, column: column))?.lines,
+                  CellText(lines).hasWrappedParagraph else { return nil }
+            return .unwrapCell(Slot(row: row, column: column))
         case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .fitTable: return nil
         }
+    }
+
+    /// The shape of the table's grid (for a pipe table without building its grid), or nil when it does not read.
+    var shape: GridShape? {
+        switch content {
+        case .pipe(let table): pipeShape ?? TableConversion.shape(table)
+        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): grid.shape
+        case .unreadable: nil
+        }
+    }
+
+    /// The rectangle of the cell at `slot` (a pipe table's cells are its slots), or nil outside the grid.
+    private func cellRect(at slot: Slot) -> SlotRect? {
+        guard case .pipe = content else { return (try? grid.get())?.cell(at: slot)?.rect }
+        guard let shape, (0..<shape.rowCount).contains(slot.row), (0..<shape.columnCount).contains(slot.column) else { return nil }
+        return SlotRect(rows: slot.row..<slot.row + 1, columns: slot.column..<slot.column + 1)
     }
 }
 

@@ -9,6 +9,12 @@ package enum TableConversion {
         (try? Grid.units(table.texts, alignments: padded(table.alignments, to: table.texts.map(\.count).max() ?? 1), headerRowCount: 1))!
     }
 
+    /// The shape of the pipe table's grid, without building it (`grid` makes one of this shape).
+    static func shape(_ table: PipeTable) -> GridShape {
+        let cells = (0..<table.rowCount).reduce(0) { max($0, table.cellCount(ofRow: $1)) }
+        return GridShape(rowCount: table.rowCount, columnCount: max(table.alignments.count, cells, 1), headerRowCount: 1)
+    }
+
     private static func padded(_ alignments: [ColumnAlignment], to count: Int) -> [ColumnAlignment] {
         alignments + Array(repeating: .none, count: max(0, count - alignments.count))
     }

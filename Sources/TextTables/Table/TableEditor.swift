@@ -76,28 +76,39 @@ package enum TableEditor {
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
+        refusal(action, shape: grid.shape, spans: grid.hasOnlyUnitCells ? nil : grid, grid: { grid }, kind: kind, syntax: syntax,
+                pipeToGridRefusal: pipeToGridRefusal)
+    }
+
+    /// `refusal` from the grid's shape and spans (nil: unit cells only), the grid itself asked for only
+    /// where the rules of the kind an action makes read its cells (a simple or list table, a pipe table
+    /// made of a grid table): a pipe table's actions are decided without building its grid.
+    static func refusal(
+        _ action: TableAction, shape: GridShape, spans: Grid?, grid: () -> Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
+        pipeToGridRefusal: () -> TableEditRefusal?
+    ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
         if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
-        if let edit = gridEdit(action), let refusal = grid.refusal(of: edit) { return .refused(.edit(refusal)) }
+        if let edit = gridEdit(action), let refusal = shape.refusal(of: edit, spans: spans) { return .refused(.edit(refusal)) }
         switch target(of: action, kind: kind) {
         case .grid:
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
         case .simple:
-            return simpleRefusal(action, on: grid).map(TableEditFailure.refused)
+            return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
         case .list:
-            return ListTablePrinter.refusal(grid).map(TableEditFailure.refused)
+            return ListTablePrinter.refusal(grid()).map(TableEditFailure.refused)
         case .pipe:
             break
         }
         // A pipe table stays one only with one header row of unit, one-line cells. Edits that keep a pipe
         // table a pipe table change only its header row count; converting checks the whole grid once.
-        if action == .convertToPipe { return TableConversion.pipeRefusal(grid).map(TableEditFailure.refused) }
-        var headerRows = grid.headerRowCount
+        if action == .convertToPipe { return TableConversion.pipeRefusal(grid()).map(TableEditFailure.refused) }
+        var headerRows = shape.headerRowCount
         switch action {
-        case .edit(.insertRow(let r)) where r < grid.headerRowCount: headerRows += 1
-        case .edit(.deleteRow(let r)) where r < grid.headerRowCount: headerRows -= 1
+        case .edit(.insertRow(let r)) where r < shape.headerRowCount: headerRows += 1
+        case .edit(.deleteRow(let r)) where r < shape.headerRowCount: headerRows -= 1
         default: break
         }
         return TableConversion.headerRefusal(headerRows).map(TableEditFailure.refused)

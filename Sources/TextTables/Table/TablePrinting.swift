@@ -32,8 +32,22 @@ extension TableReading {
 
     /// Whether formatting leaves the table as it is (a table that does not read is left as it is too):
     /// printed into one buffer and compared, with no line arrays or edits (a code action asks this of a
-    /// table the first time the cursor is in it).
-    package var isFormatted: Bool { formattedWhole() == nil }
+    /// table the first time the cursor is in it). A pipe table is printed a line at a time and compared
+    /// as it goes, so a table that is not aligned is found out at its first line that differs.
+    package var isFormatted: Bool {
+        guard case .pipe(let table) = content else { return formattedWhole() == nil }
+        guard table.cellUnprintableAfterPipe == nil else { return true }
+        let printer = pipePrinter(table)
+        guard printer.lineCount == region.contentStarts.count else { return false }
+        var line: [UInt8] = []
+        for offset in 0..<printer.lineCount {
+            line.removeAll(keepingCapacity: true)
+            appendPlaced(offset, of: printer, to: &line)
+            let start = region.contentStarts[offset], end = text.contentEnd(region.firstLine + offset)
+            if !line.elementsEqual(text.bytes[start..<end]) { return false }
+        }
+        return true
+    }
 
     /// One edit that formats the table: its lines (from its first line's start to its last line's end,
     /// terminators between them kept) printed into one buffer, as the command line prints them; nil when

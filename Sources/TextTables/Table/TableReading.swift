@@ -15,6 +15,8 @@ package struct TableReading: Sendable {
     package let region: TableRegion
     package let options: FormatOptions
     let content: Content
+    /// A pipe table's grid shape, found with its reading (its grid is built only when an action is done).
+    let pipeShape: GridShape?
     private let lazily = LazyParts()
 
     enum Content: Sendable {
@@ -37,16 +39,21 @@ package struct TableReading: Sendable {
         self.options = options
         switch region.kind {
         case .pipe:
-            content = .pipe(PipeTable.parse(text, region: region))
+            let table = PipeTable.parse(text, region: region)
+            content = .pipe(table)
+            pipeShape = TableConversion.shape(table)
         case .grid:
+            pipeShape = nil
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
             content = parsed.grid.map { .grid($0, reader, parsed.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
                 ?? .unreadable(parsed.diagnostics)
         case .simple:
+            pipeShape = nil
             let reading = SimpleTableReader(text: text, region: region).read()
             content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
         case .list:
+            pipeShape = nil
             let reading = ListTableReader(text: text, region: region).read()
             content = reading.grid.map { .list($0, reading.directive) } ?? .unreadable(reading.diagnostics)
         }
@@ -117,10 +124,14 @@ package struct TableReading: Sendable {
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         if let refusal = listRefusal(action) { return .refused(refusal) }
+        if case .pipe(let table) = content {
+            return TableEditor.refusal(action, shape: pipeShape ?? TableConversion.shape(table), spans: nil, grid: { (try? grid.get())! }, kind: .pipe,
+                                       syntax: syntax) { pipeToGridRefusal() }
+        }
         switch grid {
         case .failure(let failure): return failure
         case .success(let grid):
-            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }
+            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal() }
         }
     }
 
@@ -134,7 +145,7 @@ package struct TableReading: Sendable {
             }
         }
         return grid.flatMap { grid in
-            TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal(grid) }.map { edited in
+            TableEditor.outcome(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal() }.map { edited in
                 let convertedToGrid: Bool
                 if case .grid = edited { convertedToGrid = region.kind == .pipe } else { convertedToGrid = false }
                 return TableEditResult(edits: edits(printing: edited, from: grid), convertedToGrid: convertedToGrid)
@@ -150,9 +161,13 @@ package struct TableReading: Sendable {
 
     /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and
     /// converting make one), found once.
-    private func pipeToGridRefusal(_ grid: Grid) -> TableEditRefusal? {
-        guard region.kind == .pipe else { return nil }
-        return lazily.pipeToGridRefusal { GridReader(region.syntax).refusal(for: grid).map(TableEditRefusal.readerWidth) }
+    private func pipeToGridRefusal() -> TableEditRefusal? {
+        guard case .pipe(let table) = content else { return nil }
+        let reader = GridReader(region.syntax)
+        // Each cell's bytes as they stand: no string is made of a cell of printable ASCII.
+        let lines = table.cells.lazy.map { table.bytes[$0] }.filter { !$0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            .map { String(decoding: $0, as: UTF8.self) }
+        return lazily.pipeToGridRefusal { reader.refusal(forLines: lines).map(TableEditRefusal.readerWidth) }
     }
 }
 
