@@ -48,6 +48,9 @@ struct TableIndex: Sendable {
     private(set) var lastScannedLines = 0
     /// Whether tables read by the scan keep their reading (an edit's rescan, not the whole document's on open).
     private var keepsReadings = false
+    /// Grid tables of at least this many lines keep their reading on open too (reading one again takes
+    /// about 1 ms per 1,000 lines: past this, longer than a cursor move may take).
+    static let keptOnOpen = 10_000
 
     /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document.
     init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions) {
@@ -155,12 +158,17 @@ struct TableIndex: Sendable {
             var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
                               prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
                               diagnostics: [])
-            if keepsReadings && region.kind == .grid {
+            let long = region.lines.count >= TableIndex.keptOnOpen
+            if (region.kind == .grid && keepsReadings) || long {
                 // A grid table's diagnostics come from reading it whole: an edit of the table is where the
-                // cursor is, so the reading is kept for the code actions and keys that follow.
+                // cursor is, so the reading is kept for the code actions and keys that follow. A table so
+                // long that reading it again would hold up the first cursor move in it is read whole and
+                // kept on open and on every edit, pipe tables too (its diagnostics come from that reading).
                 let local = TableIndex.local(region, in: lines)
                 let reading = TableReading(local.text, region: local.region, options: options)
                 table.memo.keep(reading)
+                // For such a long table, whether it is formatted too (printing it takes as long as a step).
+                if long { _ = table.memo.isFormatted { reading.isFormatted } }
                 table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: local.text, firstLine: 0) }
             } else {
                 table.diagnostics = TableIndex.diagnostics(of: region, in: lines, options: options)

@@ -164,10 +164,17 @@ package struct TableReading: Sendable {
     private func pipeToGridRefusal() -> TableEditRefusal? {
         guard case .pipe(let table) = content else { return nil }
         let reader = GridReader(region.syntax)
-        // Each cell's bytes as they stand: no string is made of a cell of printable ASCII.
-        let lines = table.cells.lazy.map { table.bytes[$0] }.filter { !$0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-            .map { String(decoding: $0, as: UTF8.self) }
-        return lazily.pipeToGridRefusal { reader.refusal(forLines: lines).map(TableEditRefusal.readerWidth) }
+        return lazily.pipeToGridRefusal {
+            // A table of printable ASCII (line ends apart) reads alike everywhere: one pass over its bytes.
+            let start = text.starts[region.firstLine], end = text.contentEnd(region.lines.upperBound - 1)
+            let plain = text.bytes.withUnsafeBufferPointer { b in
+                b[start..<end].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D }
+            }
+            guard !plain else { return nil }
+            let lines = table.cells.lazy.map { table.bytes[$0] }.filter { !$0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+                .map { String(decoding: $0, as: UTF8.self) }
+            return reader.refusal(forLines: lines).map(TableEditRefusal.readerWidth)
+        }
     }
 }
 
