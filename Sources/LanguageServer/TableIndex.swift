@@ -48,9 +48,13 @@ struct TableIndex: Sendable {
     private(set) var lastScannedLines = 0
     /// Whether tables read by the scan keep their reading (an edit's rescan, not the whole document's on open).
     private var keepsReadings = false
-    /// Grid tables of at least this many lines keep their reading on open too (reading one again takes
-    /// about 1 ms per 1,000 lines: past this, longer than a cursor move may take).
+    /// Tables of at least this many lines are read whole by an edit and keep their reading, and grid tables
+    /// that long keep theirs on open (reading a grid table again takes about 1 ms per 1,000 lines: past
+    /// this, longer than a cursor move may take).
     static let keptOnOpen = 10_000
+    /// The lines of the tables that keep their reading on open, at most (then about 60 MB).
+    static let openBudget = 400_000
+    private var keptOnOpenLines = 0
 
     /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document.
     init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions) {
@@ -159,11 +163,13 @@ struct TableIndex: Sendable {
                               prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
                               diagnostics: [])
             let long = region.lines.count >= TableIndex.keptOnOpen
-            if (region.kind == .grid && keepsReadings) || long {
+            if keepsReadings ? region.kind == .grid || long : region.kind == .grid && long && keptOnOpenLines < TableIndex.openBudget {
                 // A grid table's diagnostics come from reading it whole: an edit of the table is where the
-                // cursor is, so the reading is kept for the code actions and keys that follow. A table so
-                // long that reading it again would hold up the first cursor move in it is read whole and
-                // kept on open and on every edit, pipe tables too (its diagnostics come from that reading).
+                // cursor is, so the reading is kept for the code actions and keys that follow; a pipe table
+                // so long that reading it again would hold up the next cursor move is read whole then too.
+                // On open, where the cursor will go is not known: only long grid tables (slow to read
+                // again) keep theirs, up to a budget of lines, so that a big document's memory stays bounded.
+                if !keepsReadings { keptOnOpenLines += region.lines.count }
                 let local = TableIndex.local(region, in: lines)
                 let reading = TableReading(local.text, region: local.region, options: options)
                 table.memo.keep(reading)

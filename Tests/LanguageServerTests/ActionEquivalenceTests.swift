@@ -11,6 +11,8 @@ struct ActionEquivalenceTests {
         ("file:///g.md", "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n|   +---+---+\n|   | i | j |\n+---+---+---+\n"),
         ("file:///u.md", "|x|y|\n|-|-|\n|1|2|\n"),
         ("file:///r.rst", "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n"),
+        ("file:///s.rst", "=====  =====  =====\na      b      c\n=====  =====  =====\nd      e\n              f g\nh      a span\n-----  ------------\ni      j      k\n=====  =====  =====\n"),
+        ("file:///l.rst", ".. list-table:: Title\n   :header-rows: 1\n   :class: x\n\n   * - a\n     - b\n   * - c *d*\n     - e\n\n       f\n"),
     ]
 
     /// Every line at two characters, and selections from the first body line to each other line.
@@ -29,7 +31,7 @@ struct ActionEquivalenceTests {
         return client
     }
 
-    @Test(arguments: 0..<4)
+    @Test(arguments: 0..<6)
     func everyWayGivesTheSameEdits(_ which: Int) throws {
         let (uri, text) = Self.documents[which]
         let disabled: JSON = ["disabledSupport": true]
