@@ -111,9 +111,10 @@ struct OpenDocument: Sendable {
 
     func local(_ table: TableIndex.Table) -> LocalTable {
         let lines = TextLines(text.slice(table.lines))
-        let region = TableRegion(
+        var region = TableRegion(
             kind: table.kind, firstLine: 0,
             contentStarts: table.prefixLengths.enumerated().map { lines.starts[$0] + $1 }, syntax: syntax)
+        region.insideDirective = table.insideDirective
         return LocalTable(text: lines, region: region, firstLine: table.firstLine)
     }
 

@@ -109,4 +109,16 @@ struct ListTableTests {
         #expect(list.refusal(.edit(.insertRow(at: 0)), syntax: .restructuredText) == .refused(.listStubColumns))
         #expect(list.action(.insertRowBelow, from: nil, to: nil, syntax: .restructuredText) == nil, "a list-table is converted, not edited")
     }
+
+    @Test func aTableInsideADirectiveDoesNotBecomeAListTable() throws {
+        let wrapped = ".. table:: Title\n   :widths: 1 2\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
+        let reading = try #require(TableReading.first(in: Array(wrapped.utf8)))
+        #expect(reading.region.insideDirective)
+        #expect(reading.refusal(.convertToList, syntax: .restructuredText) == .refused(.listInsideDirective))
+        #expect(reading.refusal(.convertToSimple, syntax: .restructuredText) == nil, "a simple table may stand in a directive")
+        let quoted = "Text.\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
+        let inQuote = try #require(TableReading.first(in: Array(quoted.utf8)))
+        #expect(!inQuote.region.insideDirective)
+        #expect(inQuote.refusal(.convertToList, syntax: .restructuredText) == nil)
+    }
 }

@@ -44,6 +44,7 @@ package enum RSTScanner {
                     region.contentStarts.append(text.starts[line])
                     line += 1
                 }
+                region.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
                 result.tables.append(region)
                 previousBlank = false
                 continue
@@ -51,7 +52,9 @@ package enum RSTScanner {
             if previousBlank && SimpleTableSyntax.isTopBorder(b, p, end) {
                 switch simpleTableEnd(text, top: line, indent: indent) {
                 case .end(let last):
-                    result.tables.append(TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText))
+                    var region = TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
+                    region.insideDirective = isDirectiveContent(text, before: line, indent: indent)
+                    result.tables.append(region)
                     line = last + 1
                 case .unclosed(let last):
                     result.diagnostics.append(Diagnostic(
@@ -136,6 +139,21 @@ package enum RSTScanner {
         if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
         let at = text.contentEnd(lastText)
         return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true)
+    }
+
+    /// Whether the block at `indent` starting at line `before` is a directive's content: the nearest line
+    /// above it with text, less indented, is a directive (`.. name::`).
+    private static func isDirectiveContent(_ text: TextLines, before first: Int, indent: Int) -> Bool {
+        guard indent > 0 else { return false }
+        let b = text.bytes
+        for line in stride(from: first - 1, through: 0, by: -1) {
+            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line))
+            guard p < text.contentEnd(line), columns < indent else { continue }
+            let body = b[p..<text.contentEnd(line)]
+            return body.starts(with: Array(".. ".utf8)) && body.contains(UInt8(ascii: ":"))
+                && String(decoding: body, as: UTF8.self).contains("::")
+        }
+        return false
     }
 
     /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.

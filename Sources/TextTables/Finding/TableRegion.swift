@@ -13,6 +13,9 @@ package struct TableRegion: Sendable, Hashable {
     /// The syntax of the document the table is in: it says which readers give a grid table its meaning
     /// (pandoc for Markdown; docutils and pandoc for reStructuredText).
     package var syntax: DocumentSyntax
+    /// Whether the table is the content of a reStructuredText directive (`.. table::` and the like), which
+    /// a `list-table` directive cannot replace.
+    package var insideDirective = false
 
     package var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
 

@@ -110,7 +110,8 @@ extension TableReading {
         // Bytes ending in a line break have a last, empty line that is not the table's.
         let count = bytes.last == 0x0A ? lines.count - 1 : lines.count
         let starts = (0..<count).map { lines.starts[$0] + prefixLengths[min($0, prefixLengths.count - 1)] }
-        let moved = TableRegion(kind: region.kind, firstLine: 0, contentStarts: starts, syntax: region.syntax)
+        var moved = TableRegion(kind: region.kind, firstLine: 0, contentStarts: starts, syntax: region.syntax)
+        moved.insideDirective = region.insideDirective
         return TableReading(lines, region: moved, options: options)
     }
 

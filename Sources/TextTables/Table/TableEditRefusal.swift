@@ -34,6 +34,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case listFoot(rows: Int)
     /// A grid or simple table has no stub columns (`:stub-columns:` of a list-table).
     case listStubColumns
+    /// A table that is a directive's content cannot become a list-table (a directive of its own).
+    case listInsideDirective
     /// List tables are reStructuredText's.
     case noListTablesInMarkdown
     /// Simple tables are reStructuredText's.
@@ -62,6 +64,7 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .listFoot(let rows): "a list-table has no foot: this table has \(rows) foot rows"
         case .listStubColumns: "this list-table has :stub-columns:, which grid and simple tables cannot say: remove the option first"
         case .noListTablesInMarkdown: "Markdown has no list-table directive"
+        case .listInsideDirective: "this table is the content of a directive (.. table:: or another), where a list-table cannot stand: take it out of the directive first"
         case .simpleOneColumn: "a simple table has two columns at least: docutils reads a border of one column as a section title's overline"
         }
     }
