@@ -29,7 +29,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// A list-table that reads converts to a grid table that reads back to the same grid.
+/// A list-table that reads converts (unless refused) to a grid table that reads back to the same grid.
 func checkListTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion) {
     let reading = TableReading(text, region: region, options: .init())
     guard case .success(let grid) = reading.grid, case .success(let done) = reading.apply(.convertToGrid, syntax: .restructuredText) else { return }

@@ -15,7 +15,7 @@ struct ActionRefusalTests {
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
-        case .grid: return kind == .pipe ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
+        case .grid: return kind != .grid ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
         case .list: return ListTablePrinter.refusal(edited).map(TableEditFailure.refused)
         }

@@ -94,7 +94,12 @@ package enum TableEditor {
         switch target(of: action, kind: kind) {
         case .grid:
             // Merging and converting keep every line of text: the text decides, before or after the edit.
-            return kind == .pipe ? pipeToGridRefusal().map(TableEditFailure.refused) : nil
+            // A table that becomes a grid table must read as one in the document's reader.
+            switch kind {
+            case .grid: return nil
+            case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
+            case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            }
         case .simple:
             return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
         case .list:
