@@ -14,20 +14,24 @@ struct SoakTests {
     static let steps = Int(ProcessInfo.processInfo.environment["GRIDLS_SOAK_STEPS"] ?? "") ?? 600
 
     /// (position encoding, CRLF document, whether code actions come back without edits to resolve, seed)
-    @Test(arguments: [("utf-16", false, false, UInt64(11)), ("utf-8", true, true, UInt64(12)), ("utf-16", true, true, UInt64(13))])
+    /// The last session edits a reStructuredText document: grid and simple tables and list-tables.
+    @Test(arguments: [("utf-16", false, false, UInt64(11)), ("utf-8", true, true, UInt64(12)), ("utf-16", true, true, UInt64(13)),
+                      ("utf-16", false, true, UInt64(14))])
     func serverAndModelAgree(_ encoding: String, _ crlf: Bool, _ resolves: Bool, _ seed: UInt64) throws {
-        var model = ModelDocument(encoding: encoding, text: ModelDocument.start(crlf: crlf))
+        let rst = seed == 14
+        let uri = rst ? "file:///soak.rst" : "file:///soak.md"
+        var model = ModelDocument(encoding: encoding, text: rst ? ModelDocument.startRST : ModelDocument.start(crlf: crlf), rst: rst)
         var random = SeededRandom(seed: seed)
         let client = try LSPClient()
         client.ignoredNotifications = ["textDocument/publishDiagnostics", "window/logMessage"]
         nonisolated(unsafe) var commandEdits: [JSON] = []
         client.onServerRequest = { _, params in
-            commandEdits = params?["edit"]?["changes"]?["file:///soak.md"]?.array ?? []
+            commandEdits = params?["edit"]?["changes"]?[uri]?.array ?? []
             return ["applied": true]
         }
         let codeAction: JSON = resolves ? ["dataSupport": true, "resolveSupport": ["properties": ["edit"]]] : [:]
         _ = client.initialize(["general": ["positionEncodings": .array([.string(encoding)])], "textDocument": ["codeAction": codeAction]])
-        client.open("file:///soak.md", model.string)
+        client.open(uri, model.string)
         var version = 1
         var counts: [String: Int] = [:], peakSize = 0
 
@@ -39,14 +43,14 @@ struct SoakTests {
             peakSize = max(peakSize, model.byteCount)
             version += 1
             client.notify("textDocument/didChange", [
-                "textDocument": ["uri": "file:///soak.md", "version": .int(version)],
+                "textDocument": ["uri": .string(uri), "version": .int(version)],
                 "contentChanges": .array(ordered.map { ["range": $0["range"]!, "text": $0["newText"]!] }),
             ])
         }
 
         /// Mostly a range inside a table (tables from documentSymbol), so that actions have something to do.
         func targetRange() -> JSON {
-            let tables = client.request("textDocument/documentSymbol", ["textDocument": textDocument("file:///soak.md")])["result"]?.array ?? []
+            let tables = client.request("textDocument/documentSymbol", ["textDocument": textDocument(uri)])["result"]?.array ?? []
             guard !tables.isEmpty, random.chance(0.8) else { return model.randomRange(&random) }
             let table = random.pick(tables)["range"]!
             let first = table["start"]!["line"]!.int!, last = table["end"]!["line"]!.int!
@@ -71,7 +75,7 @@ struct SoakTests {
             switch kind {
             case 0..<14:
                 // Now and then, on a line the last push put a diagnostic on, a wide character made ASCII.
-                let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///soak.md")?["diagnostics"]?.array ?? []
+                let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: uri)?["diagnostics"]?.array ?? []
                 let diagnosed = Set(pushed.compactMap { $0["range"]?["start"]?["line"]?.int })
                 if random.chance(0.15), let edit = model.sameBytesOtherCharacters(&random, onLines: diagnosed) {
                     send([edit])
@@ -79,11 +83,11 @@ struct SoakTests {
                     send([model.randomEdit(&random, crlf: crlf)])
                 }
             case 14, 15:
-                let result = client.request("textDocument/formatting", ["textDocument": textDocument("file:///soak.md"), "options": ["tabSize": 4, "insertSpaces": true]])
+                let result = client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])
                 send(result["result"]?.array ?? [])
             case 16, 17:
                 let at = anyRange()
-                let answer = client.request("textDocument/codeAction", ["textDocument": textDocument("file:///soak.md"), "range": at, "context": ["diagnostics": []]])
+                let answer = client.request("textDocument/codeAction", ["textDocument": textDocument(uri), "range": at, "context": ["diagnostics": []]])
                 #expect(answer["error"] == nil, "step \(step): codeAction at \(at): \(answer)")
                 let actions = answer["result"]?.array ?? []
                 guard !actions.isEmpty else { break }
@@ -100,71 +104,72 @@ struct SoakTests {
                     }
                     action = answer["result"] ?? [:]
                 }
-                send(action["edit"]?["changes"]?["file:///soak.md"]?.array ?? [])
+                send(action["edit"]?["changes"]?[uri]?.array ?? [])
             case 18, 19:
                 let commands = ["gridls.insertRowBelow", "gridls.insertColumnLeft", "gridls.deleteRow", "gridls.mergeCells", "gridls.convertToGrid", "gridls.formatTable"]
                 commandEdits = []
                 let at = anyRange()
                 let result = client.request("workspace/executeCommand", [
                     "command": .string(commands[random.below(commands.count)]),
-                    "arguments": [["uri": "file:///soak.md", "range": at]],
+                    "arguments": [["uri": .string(uri), "range": at]],
                 ])
                 // A command that does not apply there is refused with -32602, and nothing else goes wrong.
                 #expect(result["result"] != nil || result["error"]?["code"] == -32602, "step \(step): command at \(at): \(result)")
                 if result["result"]?["applied"] == true { send(commandEdits) }
             case 20:
                 let at = anyRange()
-                let result = client.request("textDocument/rangeFormatting", ["textDocument": textDocument("file:///soak.md"), "range": at, "options": ["tabSize": 4, "insertSpaces": true]])
+                let result = client.request("textDocument/rangeFormatting", ["textDocument": textDocument(uri), "range": at, "options": ["tabSize": 4, "insertSpaces": true]])
                 #expect(result["error"] == nil, "step \(step): rangeFormatting at \(at): \(result)")
                 send(result["result"]?.array ?? [])
             case 21:
                 let at = anyRange()["start"]!
                 let result = client.request("textDocument/onTypeFormatting", [
-                    "textDocument": textDocument("file:///soak.md"), "position": at, "ch": "|", "options": ["tabSize": 4, "insertSpaces": true],
+                    "textDocument": textDocument(uri), "position": at, "ch": "|", "options": ["tabSize": 4, "insertSpaces": true],
                 ])
                 #expect(result["error"] == nil, "step \(step): onTypeFormatting at \(at): \(result)")
                 send(result["result"]?.array ?? [])
             case 22:
                 let at = anyRange()["end"]!
-                let result = client.request("textDocument/hover", ["textDocument": textDocument("file:///soak.md"), "position": at])
+                let result = client.request("textDocument/hover", ["textDocument": textDocument(uri), "position": at])
                 #expect(result["error"] == nil, "step \(step): hover at \(at): \(result)")
             default:
                 let positions = [anyRange()["start"]!, anyRange()["end"]!]
-                let result = client.request("textDocument/selectionRange", ["textDocument": textDocument("file:///soak.md"), "positions": .array(positions)])
+                let result = client.request("textDocument/selectionRange", ["textDocument": textDocument(uri), "positions": .array(positions)])
                 #expect(result["result"]?.array?.count == 2, "step \(step): selectionRange at \(positions): \(result)")
                 for selection in result["result"]?.array ?? [] { #expect(model.contains(selection["range"]!), "step \(step): \(selection)") }
             }
             if step % 25 == 0 || step == Self.steps {
-                let state = client.request("gridls/documentState", ["textDocument": textDocument("file:///soak.md")])["result"]
+                let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]
                 #expect(state?["length"]?.int == model.byteCount, "step \(step): length")
                 #expect(state?["fnv1a64"]?.string == model.fnv1a, "step \(step): content")
-                let items = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///soak.md")])["result"]?["items"]?.array ?? []
+                let items = client.request("textDocument/diagnostic", ["textDocument": textDocument(uri)])["result"]?["items"]?.array ?? []
                 for item in items { #expect(model.contains(item["range"]!), "step \(step): \(item)") }
-                if !diagnosticsAreFresh(client, model, version: version, pulled: items, step: step) { return }
+                if !diagnosticsAreFresh(client, model, uri: uri, version: version, pulled: items, step: step) { return }
                 if state?["fnv1a64"]?.string != model.fnv1a { return }
             }
         }
         let summary = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        print("soak \(encoding)\(crlf ? " CRLF" : "")\(resolves ? " resolving" : "") seed \(seed): \(Self.steps) steps (\(summary)), \(version) versions, peak \(peakSize) B")
+        print("soak \(rst ? "reStructuredText " : "")\(encoding)\(crlf ? " CRLF" : "")\(resolves ? " resolving" : "") seed \(seed): \(Self.steps) steps (\(summary)), \(version) versions, peak \(peakSize) B")
     }
 }
 
 extension SoakTests {
     /// Whether the diagnostics pushed for the latest version and those just pulled are exactly what a
     /// fresh open of the client's copy (under another URI) reports: incremental reading never goes stale.
-    func diagnosticsAreFresh(_ client: LSPClient, _ model: ModelDocument, version: Int, pulled: [JSON], step: Int) -> Bool {
+    func diagnosticsAreFresh(_ client: LSPClient, _ model: ModelDocument, uri: String, version: Int, pulled: [JSON], step: Int) -> Bool {
+        let fresh = model.rst ? "file:///fresh.rst" : "file:///fresh.md"
         // The pull was answered after the last change's push, which the reader thread has seen by then. A
         // change that leaves the diagnostics as they were pushes nothing: the last push must still be right.
-        let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///soak.md")
+        let pushed = client.latestIgnored("textDocument/publishDiagnostics", uri: uri)
         #expect((pushed?["version"]?.int ?? .max) <= version, "step \(step): a push for a version not sent")
-        client.open("file:///fresh.md", model.string)
-        let fresh = client.request("textDocument/diagnostic", ["textDocument": textDocument("file:///fresh.md")])["result"]?["items"]?.array ?? []
-        let freshPushed = client.latestIgnored("textDocument/publishDiagnostics", uri: "file:///fresh.md")?["diagnostics"]?.array ?? []
-        client.notify("textDocument/didClose", ["textDocument": textDocument("file:///fresh.md")])
-        let agree = pushed?["diagnostics"]?.array == fresh && pulled == fresh && freshPushed == fresh
+        client.open(fresh, model.string)
+        let freshItems = client.request("textDocument/diagnostic", ["textDocument": textDocument(fresh)])["result"]?["items"]?.array ?? []
+        let freshPushed = client.latestIgnored("textDocument/publishDiagnostics", uri: fresh)?["diagnostics"]?.array ?? []
+        client.notify("textDocument/didClose", ["textDocument": textDocument(fresh)])
+        let agree = pushed?["diagnostics"]?.array == freshItems && pulled == freshItems && freshPushed == freshItems
         #expect(agree, """
             step \(step): pushed \(brief(pushed?["diagnostics"]?.array ?? [])), pulled \(brief(pulled)), \
-            fresh \(brief(fresh)) for \(model.string.debugDescription)
+            fresh \(brief(freshItems)) for \(model.string.debugDescription)
             """)
         return agree
     }
@@ -185,6 +190,8 @@ struct ModelDocument {
     }
 
     let encoding: String
+    /// Whether the document is reStructuredText (its blocks and typed texts are then its own).
+    let rst: Bool
     private(set) var lines: [Line]
     private(set) var byteCount: Int
     /// Below the floor edits paste whole blocks (tables, fences, quotes), past the budget they delete
@@ -208,8 +215,9 @@ struct ModelDocument {
         "| a | b |\n|---|---|\n| 東 é | 😀 | 3 |\n",
     ]
 
-    init(encoding: String, text: String) {
+    init(encoding: String, text: String, rst: Bool = false) {
         self.encoding = encoding
+        self.rst = rst
         lines = ModelDocument.split(Array(text.utf8))
         byteCount = lines.reduce(0) { $0 + $1.content.count + $1.terminator.count }
     }
@@ -226,6 +234,20 @@ struct ModelDocument {
         result.append(Line(content: Array(bytes[start...]), terminator: []))
         return result
     }
+
+    static let startRST = "Soak\n====\n\n=====  =====  ====\nname   東京   note\n=====  =====  ====\na 😀   1      x\n       2\nb      a span\n-----  -----------\n=====  =====  ====\n\n"
+        + ".. list-table:: T\n   :header-rows: 1\n\n   * - a\n     - b\n   * - c\n     - d\n\n+---+----+\n| a | bb |\n+===+====+\n| 1 | 2  |\n+---+----+\n"
+
+    static let blocksRST = [
+        "===  ===\nk    値\n===  ===\n😀   e\u{301}\n\\    3\n===  ===\n",
+        "==  ==\na   b\n    c\n==  ==\n",
+        ".. list-table::\n\n   * - x\n     - y\n   * - z\n",
+        ".. list-table::\n   :widths: 1 2\n\n   * - x\n     - y\n   * - z\n     - w\n",
+        "+----+------+\n| a  | 東京 |\n+====+======+\n| 1  | 2    |\n+----+------+\n",
+        "Code::\n\n  ===  ===\n  a    b\n  ===  ===\n",
+        "===  ===\nno   bottom\n",
+        "===  ===\na    b\nccccccc\n===  ===\n",
+    ]
 
     static func start(crlf: Bool) -> String {
         let text = "# Soak\n\n| name | 東京 | note |\n|:-|-:|:-:|\n| a 😀 | 1 | x |\n| 👨‍👩‍👧 | 22 | cafe\u{301} |\n\nText | pipe.\n\n+---+----+\n| a | bb |\n+===+====+\n| 1 | 2  |\n+---+----+\n"
@@ -292,8 +314,9 @@ struct ModelDocument {
     func randomEdit(_ random: inout SeededRandom, crlf: Bool) -> JSON {
         let newline = crlf ? "\r\n" : "\n"
         let texts = ["x", "|", "東", "😀", "é", "e\u{301}", newline, "| a | 京 |" + newline, "+--+" + newline, "", "", " ", "---", "|---|" + newline]
+            + (rst ? ["===  ===" + newline, "     - cell" + newline, "   * - row" + newline, "\\", "  "] : [])
         if byteCount < ModelDocument.sizeFloor && random.chance(0.5) {
-            let block = newline + random.pick(ModelDocument.blocks).replacingOccurrences(of: "\n", with: newline) + newline
+            let block = newline + random.pick(rst ? ModelDocument.blocksRST : ModelDocument.blocks).replacingOccurrences(of: "\n", with: newline) + newline
             let start: JSON = ["line": .int(random.below(lines.count)), "character": 0]
             return ["range": ["start": start, "end": start], "newText": .string(block)]
         }
