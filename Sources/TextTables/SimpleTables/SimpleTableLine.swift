@@ -11,10 +11,25 @@ struct SimpleTableLine {
         var isSpace: Bool
     }
 
-    private(set) var pieces: [Piece] = []
+    private var measured: [Piece] = []
+    /// A line of printable ASCII: its bytes, each one column (no piece is made: most lines are).
+    private let plain: ArraySlice<UInt8>?
+
+    /// Every character with its column.
+    var pieces: [Piece] {
+        guard let plain else { return measured }
+        return plain.indices.map { Piece(bytes: $0..<$0 + 1, column: $0 - plain.startIndex, width: 1, isSpace: plain[$0] == 0x20) }
+    }
 
     /// The line's bytes from `p` (the table's indentation skipped) to `end`.
     init(_ b: [UInt8], _ p: Int, _ end: Int) {
+        if b[p..<end].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            plain = b[p..<end]
+            return
+        }
+        plain = nil
+        var pieces: [Piece] = []
+        defer { measured = pieces }
         var column = 0
         var i = p
         while i < end {
@@ -48,14 +63,16 @@ struct SimpleTableLine {
 
     /// The columns the line's text takes, trailing blanks left out.
     var textEnd: Int {
-        guard let last = pieces.last(where: { !$0.isSpace }) else { return 0 }
+        if let plain { return (plain.lastIndex { $0 != 0x20 }).map { $0 - plain.startIndex + 1 } ?? 0 }
+        guard let last = measured.last(where: { !$0.isSpace }) else { return 0 }
         return last.column + last.width
     }
 
     /// Whether no text touches columns `columns` (a wide character that starts left of them and reaches
     /// into them touches them: docutils pads it with a character that is not blank).
     func isBlank(_ columns: Range<Int>) -> Bool {
-        !pieces.contains { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
+        if let plain { return plain.dropFirst(columns.lowerBound).prefix(columns.count).allSatisfy { $0 == 0x20 } }
+        return !measured.contains { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
     }
 
     /// The bytes of the text that touches columns `columns`, or nil when they are blank.
@@ -70,8 +87,9 @@ struct SimpleTableLine {
 
     /// The bytes of the characters that start in `columns`, a tab as the spaces it stands for.
     func text(starting columns: Range<Int>, in b: [UInt8]) -> [UInt8] {
+        if let plain { return Array(plain.dropFirst(columns.lowerBound).prefix(columns.count)) }
         var out: [UInt8] = []
-        for piece in pieces where columns.contains(piece.column) {
+        for piece in measured where columns.contains(piece.column) {
             if piece.width > 0 && b[piece.bytes.lowerBound] == 0x09 {
                 out.append(contentsOf: repeatElement(0x20, count: piece.width))
             } else {
