@@ -8,15 +8,15 @@ extension Server {
         let document = try self.document(params.uri)
         return .array(document.index.tables.enumerated().map { n, table in
             var name = "Table \(n + 1)"
-            if case .success(let grid) = document.reading(table, options: formatOptions(document)).reading.grid {
-                name += " (\(grid.columnCount)×\(grid.rowCount))"
+            if let shape = document.reading(table, options: formatOptions(document)).reading.shape {
+                name += " (\(shape.columnCount)×\(shape.rowCount))"
             } else {
                 name += " (unreadable)"
             }
             let last = table.lines.upperBound - 1
             return [
                 "name": .string(name), "kind": 18,
-                "detail": .string(table.kind == .pipe ? "pipe table" : "grid table"),
+                "detail": .string(TableIndex.kindName(table.kind)),
                 "range": document.lspRange(LinePosition(table.firstLine, 0), LinePosition(last, document.text.line(last).count), encoding),
                 "selectionRange": document.lspRange(LinePosition(table.firstLine, 0), LinePosition(table.firstLine, document.text.line(table.firstLine).count), encoding),
             ]

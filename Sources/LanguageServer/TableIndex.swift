@@ -229,6 +229,16 @@ struct TableIndex: Sendable {
         return low..<end
     }
 
+    /// What a table is called in a document symbol's detail.
+    static func kindName(_ kind: TableRegion.Kind) -> String {
+        switch kind {
+        case .pipe: "pipe table"
+        case .grid: "grid table"
+        case .simple: "simple table"
+        case .list: "list-table"
+        }
+    }
+
     /// The table holding line `line`.
     func table(at line: Int) -> Table? {
         tableIndices(overlapping: line..<line + 1).first.map { tables[$0] }

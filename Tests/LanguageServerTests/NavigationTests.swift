@@ -22,6 +22,16 @@ struct NavigationTests {
         ])
     }
 
+    @Test func reStructuredTextSymbolsNameEachKind() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let text = "===  ===\na    b\n===  ===\n\n.. list-table::\n\n   * - x\n     - y\n\n+---+\n| g |\n+---+\n"
+        client.open("file:///k.rst", text)
+        let symbols = client.request("textDocument/documentSymbol", ["textDocument": textDocument("file:///k.rst")])["result"]?.array ?? []
+        #expect(symbols.map { $0["detail"] } == ["simple table", "list-table", "grid table"])
+        #expect(symbols.map { $0["name"] } == ["Table 1 (2×1)", "Table 2 (2×1)", "Table 3 (1×1)"])
+    }
+
     @Test func selectionGrowsFromCellToRowToTable() throws {
         let client = try ready()
         let result = client.request("textDocument/selectionRange", ["textDocument": textDocument("file:///n.md"), "positions": [["line": 4, "character": 6]]])

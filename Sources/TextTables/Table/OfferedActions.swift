@@ -64,7 +64,7 @@ extension TableReading {
     }
 
     /// The shape of the table's grid (for a pipe table without building its grid), or nil when it does not read.
-    var shape: GridShape? {
+    package var shape: GridShape? {
         switch content {
         case .pipe(let table): pipeShape ?? TableConversion.shape(table)
         case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): grid.shape
