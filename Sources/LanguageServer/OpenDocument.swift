@@ -114,7 +114,7 @@ struct OpenDocument: Sendable {
         var region = TableRegion(
             kind: table.kind, firstLine: 0,
             contentStarts: table.prefixLengths.enumerated().map { lines.starts[$0] + $1 }, syntax: syntax)
-        region.insideDirective = table.insideDirective
+        region.context = table.context
         return LocalTable(text: lines, region: region, firstLine: table.firstLine)
     }
 

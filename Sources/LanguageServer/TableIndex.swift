@@ -7,8 +7,8 @@ struct TableIndex: Sendable {
     struct Table: Sendable {
         var kind: TableRegion.Kind
         var firstLine: Int
-        /// Whether the table is a directive's content (`TableRegion.insideDirective`).
-        var insideDirective = false
+        /// What its neighbours say (`TableRegion.Context`).
+        var context = TableRegion.Context()
         /// Per line of the table: the length of its container prefix (block quote markers, list indent).
         var prefixLengths: [Int]
         /// The table's diagnostics, positions counted from its first line (so they survive shifts).
@@ -153,7 +153,7 @@ struct TableIndex: Sendable {
         let first = lines.starts[region.firstLine], end = region.lines.upperBound < lines.count ? lines.starts[region.lines.upperBound] : lines.bytes.count
         let text = TextLines(Array(lines.bytes[first..<end]))
         var local = TableRegion(kind: region.kind, firstLine: 0, contentStarts: region.contentStarts.map { $0 - first }, syntax: region.syntax)
-        local.insideDirective = region.insideDirective
+        local.context = region.context
         return (text, local)
     }
 
@@ -166,7 +166,7 @@ struct TableIndex: Sendable {
             var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
                               prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
                               diagnostics: [])
-            table.insideDirective = region.insideDirective
+            table.context = region.context
             let long = region.lines.count >= TableIndex.keptOnOpen
             if keepsReadings ? region.kind == .grid || long : region.kind == .grid && long && keptOnOpenLines < TableIndex.openBudget {
                 // A grid table's diagnostics come from reading it whole: an edit of the table is where the

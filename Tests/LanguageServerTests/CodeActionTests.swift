@@ -195,6 +195,15 @@ struct SimpleTableActionTests {
         #expect(run["error"]?["message"] == "the cell at rows 2–3, columns 1–2 spans rows: simple-table cells span columns only; split it first")
     }
 
+    @Test func aListTableWithTextRightBelowBecomesAGridTableAndABlankLine() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let list = "Intro.\n\n.. list-table::\n\n   * - a\n     - b\nText.\n"
+        client.open("file:///l.rst", list)
+        let convert = client.codeActions("file:///l.rst", range(4, 6, 4, 6)).first { $0["data"]?["command"] == "gridls.convertToGrid" }
+        #expect(applying(edits(convert, "file:///l.rst"), to: list) == "Intro.\n\n+---+---+\n| a | b |\n+---+---+\n\nText.\n")
+    }
+
     @Test func aGridTableConvertsToASimpleTableOrSaysWhyNot() throws {
         let client = try LSPClient()
         _ = client.initialize(["textDocument": ["codeAction": ["disabledSupport": true]]])

@@ -113,12 +113,12 @@ struct ListTableTests {
     @Test func aTableInsideADirectiveDoesNotBecomeAListTable() throws {
         let wrapped = ".. table:: Title\n   :widths: 1 2\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
         let reading = try #require(TableReading.first(in: Array(wrapped.utf8)))
-        #expect(reading.region.insideDirective)
+        #expect(reading.region.context.insideDirective)
         #expect(reading.refusal(.convertToList, syntax: .restructuredText) == .refused(.listInsideDirective))
         #expect(reading.refusal(.convertToSimple, syntax: .restructuredText) == nil, "a simple table may stand in a directive")
         let quoted = "Text.\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
         let inQuote = try #require(TableReading.first(in: Array(quoted.utf8)))
-        #expect(!inQuote.region.insideDirective)
+        #expect(!inQuote.region.context.insideDirective)
         #expect(inQuote.refusal(.convertToList, syntax: .restructuredText) == nil)
     }
 
@@ -132,5 +132,17 @@ struct ListTableTests {
             return
         }
         #expect(reading.refusal(.convertToSimple, syntax: .restructuredText) == nil)
+    }
+
+    /// Found by the grid fuzz target: a list-table with text right below it (docutils warns, and reads the
+    /// text as a paragraph) became a grid table that the text's `+` line continued. A table of another
+    /// kind put in its place is now followed by a blank line.
+    @Test func aConvertedTableWithTextRightBelowGetsABlankLineAfterIt() throws {
+        let list = ".. list-table::\n\n   * - a\n+-\n"
+        #expect(try converted(list, .convertToGrid) == "+---+\n| a |\n+---+\n\n+-\n")
+        let grid = "+---+\n| a |\n+---+\nText.\n"
+        #expect(try converted(grid, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
+        let spaced = "+---+\n| a |\n+---+\n\nText.\n"
+        #expect(try converted(spaced, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
     }
 }

@@ -44,7 +44,8 @@ package enum RSTScanner {
                     region.contentStarts.append(text.starts[line])
                     line += 1
                 }
-                region.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
+                region.context.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
+                region.context.followedByText = hasText(text, line: line)
                 result.tables.append(region)
                 previousBlank = false
                 continue
@@ -53,7 +54,8 @@ package enum RSTScanner {
                 switch simpleTableEnd(text, top: line, indent: indent) {
                 case .end(let last):
                     var region = TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
-                    region.insideDirective = isDirectiveContent(text, before: line, indent: indent)
+                    region.context.insideDirective = isDirectiveContent(text, before: line, indent: indent)
+                    region.context.followedByText = hasText(text, line: last + 1)
                     result.tables.append(region)
                     line = last + 1
                 case .unclosed(let last):
@@ -79,7 +81,9 @@ package enum RSTScanner {
                     last = next
                     next += 1
                 }
-                result.tables.append(TableRegion(kind: .list, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText))
+                var region = TableRegion(kind: .list, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
+                region.context.followedByText = hasText(text, line: last + 1)
+                result.tables.append(region)
                 for blank in last + 1..<next { restartable[blank] = true }
                 line = next
                 previousBlank = next > last + 1
@@ -139,6 +143,11 @@ package enum RSTScanner {
         if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
         let at = text.contentEnd(lastText)
         return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true)
+    }
+
+    /// Whether line `line` exists and holds text.
+    private static func hasText(_ text: TextLines, line: Int) -> Bool {
+        line < text.count && !BlockSyntax.isBlank(text.bytes, text.starts[line], text.contentEnd(line))
     }
 
     /// Whether the block at `indent` starting at line `before` is a directive's content: the nearest line

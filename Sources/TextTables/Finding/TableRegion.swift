@@ -13,9 +13,19 @@ package struct TableRegion: Sendable, Hashable {
     /// The syntax of the document the table is in: it says which readers give a grid table its meaning
     /// (pandoc for Markdown; docutils and pandoc for reStructuredText).
     package var syntax: DocumentSyntax
-    /// Whether the table is the content of a reStructuredText directive (`.. table::` and the like), which
-    /// a `list-table` directive cannot replace.
-    package var insideDirective = false
+    /// What a table's neighbours say about replacing it with another kind (reStructuredText).
+    package struct Context: Sendable, Hashable {
+        /// The table is the content of a directive (`.. table::` and the like), which a `list-table`
+        /// directive cannot replace.
+        package var insideDirective = false
+        /// The line after the table has text: a table of another kind put in its place is followed by a
+        /// blank line, so that the line does not join it.
+        package var followedByText = false
+
+        package init() {}
+    }
+
+    package var context = Context()
 
     package var lines: Range<Int> { firstLine..<firstLine + contentStarts.count }
 

@@ -111,7 +111,7 @@ extension TableReading {
         let count = bytes.last == 0x0A ? lines.count - 1 : lines.count
         let starts = (0..<count).map { lines.starts[$0] + prefixLengths[min($0, prefixLengths.count - 1)] }
         var moved = TableRegion(kind: region.kind, firstLine: 0, contentStarts: starts, syntax: region.syntax)
-        moved.insideDirective = region.insideDirective
+        moved.context = region.context
         return TableReading(lines, region: moved, options: options)
     }
 

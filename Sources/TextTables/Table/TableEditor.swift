@@ -40,6 +40,15 @@ enum EditedTable {
     case grid(Grid)
     case simple(Grid)
     case list(Grid)
+
+    var kind: TableRegion.Kind {
+        switch self {
+        case .pipe: .pipe
+        case .grid: .grid
+        case .simple: .simple
+        case .list: .list
+        }
+    }
 }
 
 /// The rules of table actions: which edit of the grid model an action is, and whether the table's kind

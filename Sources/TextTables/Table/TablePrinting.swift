@@ -107,25 +107,31 @@ extension TableReading {
 
     /// The edits that print `edited` (what an action made of the table read as `original`).
     func edits(printing edited: EditedTable, from original: Grid) -> [TextEdit] {
-        if case .list(_, let directive) = content {
-            return DocumentFormatter.lineEdits(text, region: region, lines: convertedListTable(edited, directive: directive))
-        }
+        if case .pipe(let table) = edited { return edits(printingPipe: table) }
+        var lines = printedLines(edited, from: original)
+        // A table of another kind in this one's place, with text right below: a blank line keeps the text
+        // from joining it (a `+` or `|` line would continue a grid table).
+        if edited.kind != region.kind && region.context.followedByText { lines.append([]) }
+        return DocumentFormatter.lineEdits(text, region: region, lines: lines)
+    }
+
+    private func printedLines(_ edited: EditedTable, from original: Grid) -> [[UInt8]] {
+        if case .list(_, let directive) = content { return convertedListTable(edited, directive: directive) }
         switch edited {
-        case .pipe(let table): return edits(printingPipe: table)
+        case .pipe: return []  // printed by `edits(printingPipe:)`
         case .list(let grid):
             let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
             let directive = ListTablePrinter.directive(for: grid, indent: indent, widths: printedWidths(grid))
-            return DocumentFormatter.lineEdits(text, region: region, lines: ListTablePrinter(grid: grid, directive: directive).lines())
+            return ListTablePrinter(grid: grid, directive: directive).lines()
         case .simple(let grid):
             let layout = if case .simple(_, let layout, _) = content { layout.edited(rowCount: grid.rowCount) } else {
                 SimpleTableLayout(indent: Array(DocumentFormatter.tableIndentation(text, region: region)), blankLinesAfter: [])
             }
-            return DocumentFormatter.lineEdits(text, region: region, lines: SimpleTablePrinter(grid, layout: layout).lines())
+            return SimpleTablePrinter(grid, layout: layout).lines()
         case .grid(let grid):
             // A row or column line that every cell crosses is kept as the author drew it; one the edit
             // created (merging a whole row) is dropped, unless the table had such lines already.
-            let grid = original.normalized() == original ? grid.normalized() : grid
-            return DocumentFormatter.lineEdits(text, region: region, lines: gridLines(grid))
+            return gridLines(original.normalized() == original ? grid.normalized() : grid)
         }
     }
 

@@ -156,7 +156,7 @@ package struct TableReading: Sendable {
     /// Why a conversion would lose what a directive says: a list-table's `:stub-columns:`, or the directive
     /// a table is the content of (a list-table cannot stand inside it).
     private func listRefusal(_ action: TableAction) -> TableEditRefusal? {
-        if action == .convertToList && region.insideDirective { return .listInsideDirective }
+        if action == .convertToList && region.context.insideDirective { return .listInsideDirective }
         guard case .list(_, let directive) = content, directive.hasStubColumns, action != .format else { return nil }
         return .listStubColumns
     }
