@@ -124,3 +124,16 @@ extension TableReading {
         return RSTScanner.scan(text).tables.first.map { TableReading(text, region: $0, options: FormatOptions()) }
     }
 }
+
+/// Found by the grid fuzz target: a row whose first cell is `===` indented inside its column reads as text,
+/// and printed at the column's start it would read as a rule. Such a table is left as it is.
+struct SimpleTableRuleLikeRowTests {
+    @Test func aRowThatWouldPrintAsARuleKeepsTheTableAsItIs() throws {
+        let table = "Text.\n\n======  ====\nOption  Meaning\n======  ====\n-v      Be\n--help  - a\n  ===\n======  ====\n"
+        #expect(DocumentFormatter.format(Array(table.utf8), syntax: .restructuredText).output == Array(table.utf8))
+        let reading = try #require(TableReading.first(in: Array(table.utf8)))
+        let grid = try reading.grid.get()
+        #expect(SimpleTablePrinter.refusal(grid) == .simpleRuleLikeRow(row: 3))
+        #expect(reading.refusal(.edit(.insertRow(at: 1)), syntax: .restructuredText) == .refused(.simpleRuleLikeRow(row: 3)))
+    }
+}

@@ -49,7 +49,20 @@ struct SimpleTablePrinter {
         if let tall = grid.cells.first(where: { $0.rows.count > 1 }) { return .simpleRowSpan(tall.rect) }
         if grid.headerRowCount >= grid.rowCount && grid.headerRowCount > 0 { return .simpleHeaderOnly }
         if grid.footerRowCount > 0 { return .simpleFoot(rows: grid.footerRowCount) }
-        return SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: [], blankLinesAfter: [])).firstColumnRefusal()
+        let printer = SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: [], blankLinesAfter: []))
+        return printer.firstColumnRefusal() ?? printer.ruleLikeRowRefusal()
+    }
+
+    /// A row whose first line would print as nothing but `=` or `-` runs: docutils would read it as a rule
+    /// or an underline (text indented in its cell, `  ===`, reads as text; printed at the column's start,
+    /// it would not).
+    private func ruleLikeRowRefusal() -> TableEditRefusal? {
+        for (r, cells) in rowsOfCells().enumerated() {
+            let line = textLine(cells, 0)
+            guard !line.isEmpty, SimpleTableSyntax.isBorder(line, 0, line.count) || SimpleTableSyntax.isSpanLine(line, 0, line.count) else { continue }
+            return .simpleRuleLikeRow(row: r)
+        }
+        return nil
     }
 
     private func firstColumnRefusal() -> TableEditRefusal? {

@@ -22,6 +22,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case simpleRowSpan(SlotRect)
     /// A simple table's first-column cells hold one line (a second would start a row).
     case simpleTallFirstCell(SlotRect, lines: Int)
+    /// A simple-table row whose first line would print as a rule or an underline.
+    case simpleRuleLikeRow(row: Int)
     /// A simple table needs a body row below its header rule.
     case simpleHeaderOnly
     /// A simple table has no foot.
@@ -57,6 +59,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .simpleRowSpan(let rect): "the cell at \(rect) spans rows: simple-table cells span columns only; split it first"
         case let .simpleTallFirstCell(rect, lines):
             "the cell at \(rect) has \(lines) lines: a simple table's first-column cells hold one line (a second starts a row)"
+        case .simpleRuleLikeRow(let row):
+            "row \(row + 1) would start with a line of only = or - runs, which docutils reads as a rule: the table is left as it is"
         case .simpleHeaderOnly: "a simple table needs a body row below its header"
         case .simpleFoot(let rows): "a simple table has no foot: this table has \(rows) foot rows"
         case .noSimpleTablesInMarkdown: "Markdown has no simple tables"

@@ -132,6 +132,8 @@ package enum TableEditor {
     /// as it is where the action adds no span and no line to the first column, else of the edited grid
     /// (merging, moving, deleting or inserting a column: one pass over the cells, no sorting or printing).
     private static func simpleRefusal(_ action: TableAction, on grid: Grid) -> TableEditRefusal? {
+        // A simple table that does not print as itself (a row that would read as a rule) takes no action.
+        if action != .convertToSimple, let refusal = SimpleTablePrinter.refusal(grid) { return refusal }
         switch action {
         case .edit(.merge(let rect)) where rect.rows.count > 1: return .simpleRowSpan(rect)
         case .edit(.deleteRow(let r)) where r >= grid.headerRowCount && grid.headerRowCount > 0 && grid.rowCount - grid.headerRowCount == 1:
