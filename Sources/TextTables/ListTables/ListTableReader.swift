@@ -182,6 +182,6 @@ enum ListTableSyntax {
 private extension String {
     /// The line without its first `columns` columns of leading spaces.
     func dropColumns(_ columns: Int) -> String {
-        String(utf8.dropFirst(Swift.min(columns, utf8.prefix(while: { $0 == 0x20 }).count)))!
+        String(decoding: utf8.dropFirst(Swift.min(columns, utf8.prefix(while: { $0 == 0x20 }).count)), as: UTF8.self)
     }
 }

@@ -125,7 +125,7 @@ package struct TableReading: Sendable {
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         if let refusal = listRefusal(action) { return .refused(refusal) }
         if case .pipe(let table) = content {
-            return TableEditor.refusal(action, shape: pipeShape ?? TableConversion.shape(table), spans: nil, grid: { (try? grid.get())! }, kind: .pipe,
+            return TableEditor.refusal(action, shape: pipeShape ?? TableConversion.shape(table), spans: nil, grid: { lazily.grid { TableConversion.grid(table) } }, kind: .pipe,
                                        syntax: syntax) { pipeToGridRefusal() }
         }
         switch grid {
