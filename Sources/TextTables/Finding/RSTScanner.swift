@@ -109,6 +109,8 @@ package enum RSTScanner {
     /// at least as far as its top border, and blank lines.
     static func simpleTableEnd(_ text: TextLines, top: Int, indent: Int) -> SimpleTableEnd {
         let b = text.bytes
+        let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top))
+        let topLength = SimpleTableSyntax.ruleLength(b, q, text.contentEnd(top))
         var rules = 0
         var line = top + 1
         while line < text.count {
@@ -122,10 +124,7 @@ package enum RSTScanner {
             if columns == indent && SimpleTableSyntax.isBorder(b, p, end) {
                 rules += 1
                 let nextBlank = line + 1 >= text.count || BlockSyntax.isBlank(b, text.starts[line + 1], text.contentEnd(line + 1))
-                let length = SimpleTableSyntax.trimmedEnd(b, p, end) - p
-                let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top))
-                let topLength = SimpleTableSyntax.trimmedEnd(b, q, text.contentEnd(top)) - q
-                if rules == 2 || nextBlank || length != topLength { return .end(line) }
+                if rules == 2 || nextBlank || SimpleTableSyntax.ruleLength(b, p, end) != topLength { return .end(line) }
             }
             line += 1
         }

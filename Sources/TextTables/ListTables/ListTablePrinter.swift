@@ -41,9 +41,5 @@ struct ListTablePrinter {
         return out
     }
 
-    private func trimmed(_ line: [UInt8]) -> [UInt8] {
-        var line = line
-        while line.last == 0x20 { line.removeLast() }
-        return line
-    }
+    private func trimmed(_ line: [UInt8]) -> [UInt8] { Array(line.trimmingEnd(Blank.isSpace)) }
 }

@@ -51,7 +51,7 @@ struct ListTableReader {
         let (_, p0) = indentation(0)
         let marker = Array(ListTableSyntax.marker.utf8)
         let titleStart = min(p0 + marker.count, end(0))
-        let title = Array(b[titleStart..<end(0)].drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
+        let title = Array(b[titleStart..<end(0)].trimming(Blank.isSpaceOrTab))
         var directive = ListTableDirective(
             indent: Array(b[region.contentStarts[0]..<p0]), title: title, options: [], headerRows: 0, hasStubColumns: false)
         var offset = 1
@@ -127,9 +127,7 @@ struct ListTableReader {
 
     /// The text of `bytes`, trailing blanks cut (docutils cuts them from every line it reads).
     private func text(_ bytes: Range<Int>) -> String {
-        var end = bytes.upperBound
-        while end > bytes.lowerBound && (b[end - 1] == 0x20 || b[end - 1] == 0x09) { end -= 1 }
-        return String(decoding: b[bytes.lowerBound..<end], as: UTF8.self)
+        String(decoding: b[bytes].trimmingEnd(Blank.isSpaceOrTab), as: UTF8.self)
     }
 
     /// The cells of a row: its item's lines read as a bullet list of cells.

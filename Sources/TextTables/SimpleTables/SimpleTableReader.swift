@@ -80,13 +80,13 @@ struct SimpleTableReader {
         let b = text.bytes
         var columns = columns(indentWidth: indentWidth)
         let borderEnd = columns[columns.count - 1].upperBound
-        let topLength = SimpleTableSyntax.trimmedEnd(b, start(0, indentWidth: indentWidth), text.contentEnd(region.firstLine)) - start(0, indentWidth: indentWidth)
+        let topLength = SimpleTableSyntax.ruleLength(b, start(0, indentWidth: indentWidth), text.contentEnd(region.firstLine))
         var headerRule: Int?
         var rules: [Int] = []
         for offset in 1..<lineCount {
             let p = start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
             guard p == region.contentStarts[offset] + indentWidth, SimpleTableSyntax.isBorder(b, p, end) else { continue }
-            guard SimpleTableSyntax.trimmedEnd(b, p, end) - p == topLength else {
+            guard SimpleTableSyntax.ruleLength(b, p, end) == topLength else {
                 let top = start(0, indentWidth: indentWidth)
                 let redraw = TextEdit(range: p..<end, newText: Array(b[top..<top + topLength]))
                 throw error(.brokenBorder, Diagnostic.Message.simpleRuleLength, line: offset,
@@ -207,9 +207,7 @@ struct SimpleTableReader {
     /// dropped.
     private func cellLines(_ lines: [SimpleTableLine], _ columns: Range<Int>) -> [String] {
         var texts = lines.map { line -> String in
-            var bytes = line.text(starting: columns, in: text.bytes)
-            while bytes.last == 0x20 { bytes.removeLast() }
-            return String(decoding: bytes, as: UTF8.self)
+            String(decoding: line.text(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace), as: UTF8.self)
         }
         func leadingSpaces(_ line: String) -> Int { line.utf8.prefix(while: { $0 == 0x20 }).count }
         let indent: Int = texts.filter { !$0.isEmpty }.map(leadingSpaces).min() ?? 0

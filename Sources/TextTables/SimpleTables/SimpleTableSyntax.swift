@@ -23,11 +23,10 @@ enum SimpleTableSyntax {
     }
 
     /// Where the line's text ends, trailing spaces and tabs left out.
-    static func trimmedEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> Int {
-        var e = end
-        while e > p && (b[e - 1] == space || b[e - 1] == 0x09) { e -= 1 }
-        return e
-    }
+    static func trimmedEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> Int { b[p..<end].trimmingEnd(Blank.isSpaceOrTab).endIndex }
+
+    /// The length of a rule from `p`, trailing blanks left out: docutils compares it with the top border's.
+    static func ruleLength(_ b: [UInt8], _ p: Int, _ end: Int) -> Int { trimmedEnd(b, p, end) - p }
 
     /// The column ranges of the runs of `mark` in a rule whose first byte is at column 0 (rules are ASCII).
     static func runs(_ b: [UInt8], _ p: Int, _ end: Int) -> [Range<Int>] {
