@@ -66,7 +66,7 @@ extension TableReading {
     /// The shape of the table's grid (for a pipe table without building its grid), or nil when it does not read.
     package var shape: GridShape? {
         switch content {
-        case .pipe(let table): pipeShape ?? TableConversion.shape(table)
+        case .pipe(_, let shape): shape
         case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): grid.shape
         case .unreadable: nil
         }

@@ -14,7 +14,7 @@ extension TableReading {
     /// leaves it as it is (unreadable, or a pipe table holding a cell it cannot print).
     func formattedLines() -> [[UInt8]]? {
         switch content {
-        case .pipe(let table):
+        case .pipe(let table, _):
             guard table.cellUnprintableAfterPipe == nil else { return nil }
             let printer = pipePrinter(table)
             return (0..<printer.lineCount).map { offset in
@@ -35,7 +35,7 @@ extension TableReading {
     /// table the first time the cursor is in it). A pipe table is printed a line at a time and compared
     /// as it goes, so a table that is not aligned is found out at its first line that differs.
     package var isFormatted: Bool {
-        guard case .pipe(let table) = content else { return formattedWhole() == nil }
+        guard case .pipe(let table, _) = content else { return formattedWhole() == nil }
         guard table.cellUnprintableAfterPipe == nil else { return true }
         let printer = pipePrinter(table)
         guard printer.lineCount == region.contentStarts.count else { return false }
@@ -67,7 +67,7 @@ extension TableReading {
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
     package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
         if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(fittedForFormatting(grid), to: &out, copied: &copied) { return }
-        guard case .pipe(let table) = content else {
+        guard case .pipe(let table, _) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {
                 out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
                 out.append(contentsOf: edit.newText)

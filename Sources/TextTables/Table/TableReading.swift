@@ -15,12 +15,12 @@ package struct TableReading: Sendable {
     package let region: TableRegion
     package let options: FormatOptions
     let content: Content
-    /// A pipe table's grid shape, found with its reading (its grid is built only when an action is done).
-    let pipeShape: GridShape?
     private let lazily = LazyParts()
 
     enum Content: Sendable {
-        case pipe(PipeTable)
+        /// A pipe table, and its grid's shape (found with the reading: its grid is built only when an
+        /// action is done).
+        case pipe(PipeTable, GridShape)
         /// A grid table read into its grid, the reading kept to place offsets on its lines, and the
         /// reading's diagnostics (no errors: warnings and information, with their fixes).
         case grid(Grid, GridTableReader, [Diagnostic])
@@ -40,20 +40,16 @@ package struct TableReading: Sendable {
         switch region.kind {
         case .pipe:
             let table = PipeTable.parse(text, region: region)
-            content = .pipe(table)
-            pipeShape = TableConversion.shape(table)
+            content = .pipe(table, TableConversion.shape(table))
         case .grid:
-            pipeShape = nil
             var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
             let parsed = reader.read()
             content = parsed.grid.map { .grid($0, reader, parsed.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
                 ?? .unreadable(parsed.diagnostics)
         case .simple:
-            pipeShape = nil
             let reading = SimpleTableReader(text: text, region: region).read()
             content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
         case .list:
-            pipeShape = nil
             let reading = ListTableReader(text: text, region: region).read()
             content = reading.grid.map { .list($0, reading.directive) } ?? .unreadable(reading.diagnostics)
         }
@@ -72,7 +68,7 @@ package struct TableReading: Sendable {
     /// ask `diagnosticsWithFixes` where they are offered).
     package var diagnostics: [Diagnostic] {
         switch content {
-        case .pipe(let table): PipeTableChecks.check(table)
+        case .pipe(let table, _): PipeTableChecks.check(table)
         case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
         case .simple, .list: []
         }
@@ -86,7 +82,7 @@ package struct TableReading: Sendable {
 
     /// The diagnostics, each with its quick fixes.
     package func diagnosticsWithFixes() -> [Diagnostic] {
-        guard case .pipe(let table) = content else { return diagnostics }
+        guard case .pipe(let table, _) = content else { return diagnostics }
         return PipeTableChecks.checkWithFixes(table, reading: self)
     }
 
@@ -99,7 +95,7 @@ package struct TableReading: Sendable {
     /// The table as a grid, or why it cannot be read.
     package var grid: Result<Grid, TableEditFailure> {
         switch content {
-        case .pipe(let table): .success(lazily.grid { TableConversion.grid(table) })
+        case .pipe(let table, _): .success(lazily.grid { TableConversion.grid(table) })
         case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): .success(grid)
         case .unreadable: .failure(.unreadable(errors ?? []))
         }
@@ -124,8 +120,8 @@ package struct TableReading: Sendable {
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         if let refusal = listRefusal(action) { return .refused(refusal) }
-        if case .pipe(let table) = content {
-            return TableEditor.refusal(action, shape: pipeShape ?? TableConversion.shape(table), spans: nil, grid: { lazily.grid { TableConversion.grid(table) } }, kind: .pipe,
+        if case .pipe(let table, let shape) = content {
+            return TableEditor.refusal(action, shape: shape, spans: nil, grid: { lazily.grid { TableConversion.grid(table) } }, kind: .pipe,
                                        syntax: syntax) { pipeToGridRefusal() }
         }
         switch grid {
@@ -164,7 +160,7 @@ package struct TableReading: Sendable {
     /// For a pipe table: why its text cannot become a grid table for the document's reader (merging and
     /// converting make one), found once.
     private func pipeToGridRefusal() -> TableEditRefusal? {
-        guard case .pipe(let table) = content else { return nil }
+        guard case .pipe(let table, _) = content else { return nil }
         let reader = GridReader(region.syntax)
         return lazily.pipeToGridRefusal {
             // A table of printable ASCII (line ends apart) reads alike everywhere: one pass over its bytes.
