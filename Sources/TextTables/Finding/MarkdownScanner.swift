@@ -293,7 +293,7 @@ package struct MarkdownScanner {
     /// where the line above has a pipe too, a table was probably meant: say so. A table that cmark-gfm
     /// reads but that is left alone (reported) is a table without index, so that its rows are skipped.
     private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, column: Int, p: Int, end: Int) -> Leaf? {
-        guard let alignments = PipeRowSyntax.delimiterRow(b, p, end) else { return nil }
+        guard let columns = PipeRowSyntax.delimiterCellCount(b, p, end) else { return nil }
         let headerEnd = text.contentEnd(header)
         let (_, headerText) = BlockSyntax.indentation(b, headerStart, headerEnd)
         if lazy && headerText > headerStart {
@@ -305,10 +305,10 @@ package struct MarkdownScanner {
                 range: headerStart..<headerEnd))
             // When cmark-gfm's count (that empty cell included) matches, it reads a table all the same: its
             // rows follow, not a paragraph that could hold another table's header.
-            guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd),
-                headerCells.count + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == alignments.count
+            let headerCells = PipeRowSyntax.cellCount(b, headerText, headerEnd)
+            guard headerCells > 0, headerCells + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == columns
             else { return nil }
-            return .table(index: nil, columns: alignments.count)
+            return .table(index: nil, columns: columns)
         }
         if listItemLine == header, BlockSyntax.taskListMarker(b, headerText, headerEnd) {
             // GitHub reads `[ ]` or `[x]` opening a list item as its checkbox, outside the table, whose header
@@ -316,30 +316,31 @@ package struct MarkdownScanner {
             // cmark-gfm may read a table with the box taken out of the header or kept as a cell (a document
             // starting with a byte-order mark showed the second): either count makes it left alone.
             let (_, afterBox) = BlockSyntax.indentation(b, headerText + 3, headerEnd)
-            guard [afterBox, headerText].contains(where: { PipeRowSyntax.cells(b, $0, headerEnd)?.count == alignments.count }) else { return nil }
+            guard [afterBox, headerText].contains(where: { PipeRowSyntax.cellCount(b, $0, headerEnd) == columns }) else { return nil }
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
                 message: Diagnostic.Message.taskListHeader,
                 range: headerStart..<headerEnd))
-            return .table(index: nil, columns: alignments.count)
+            return .table(index: nil, columns: columns)
         }
-        guard let headerCells = PipeRowSyntax.cells(b, headerText, headerEnd) else { return nil }
-        guard headerCells.count == alignments.count else {
+        let headerCells = PipeRowSyntax.cellCount(b, headerText, headerEnd)
+        guard headerCells > 0 else { return nil }
+        guard headerCells == columns else {
             if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
                 result.diagnostics.append(PipeTableChecks.delimiterMismatch(
-                    headerCells: headerCells.count, delimiterCells: alignments.count, range: p..<end))
+                    headerCells: headerCells, delimiterCells: columns, range: p..<end))
             }
             return nil
         }
         let (headerIndent, _) = BlockSyntax.indentation(b, headerStart, headerEnd)
-        if headerIndent >= 4 && PipeRowSyntax.delimiterRow(b, headerText, headerEnd) != nil {
+        if headerIndent >= 4 && PipeRowSyntax.delimiterCellCount(b, headerText, headerEnd) != nil {
             // A header indented as code that reads as a delimiter row: printed at the table's indentation it
             // would become the delimiter of the line above it. Leave it and say so.
             result.diagnostics.append(Diagnostic(
                 code: .ambiguousTable, severity: .warning,
                 message: Diagnostic.Message.headerIndentedLikeCode,
                 range: headerStart..<headerEnd))
-            return .table(index: nil, columns: alignments.count)
+            return .table(index: nil, columns: columns)
         }
         if let lastGridLine, lastGridLine == header - 1 {
             // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
@@ -347,10 +348,10 @@ package struct MarkdownScanner {
                 code: .ambiguousTable, severity: .warning,
                 message: Diagnostic.Message.gridTableAbove,
                 range: headerStart..<headerEnd))
-            return .table(index: nil, columns: alignments.count)
+            return .table(index: nil, columns: columns)
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)]))
-        return .table(index: result.tables.count - 1, columns: headerCells.count)
+        return .table(index: result.tables.count - 1, columns: headerCells)
     }
 
     /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`

@@ -31,13 +31,32 @@ enum PipeRowSyntax {
 
     /// Whether the line holds at least one cell, without splitting it.
     static func hasCell(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
-        var i = p
-        if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
-        return i < end
+        b.withUnsafeBufferPointer { b in
+            var i = p
+            if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
+            return i < end
+        }
     }
 
     /// Appends the row's cells to `cells` (none for a line that holds no cell).
     static func appendCells(_ b: [UInt8], _ p: Int, _ end: Int, to cells: inout [Range<Int>]) {
+        b.withUnsafeBufferPointer { appendCells($0, p, end, to: &cells) }
+    }
+
+    static func appendCells(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int, to cells: inout [Range<Int>]) {
+        forEachCell(b, p, end) { cells.append($0) }
+    }
+
+    /// How many cells the row has (0 for a line that holds none), without making an array of them.
+    static func cellCount(_ b: [UInt8], _ p: Int, _ end: Int) -> Int {
+        var count = 0
+        b.withUnsafeBufferPointer { forEachCell($0, p, end) { _ in count += 1 } }
+        return count
+    }
+
+    /// Gives each cell's trimmed range to `cell` in turn, as cmark-gfm splits the row.
+    @inline(__always)
+    private static func forEachCell(_ b: UnsafeBufferPointer<UInt8>, _ p: Int, _ end: Int, _ cell: (Range<Int>) -> Void) {
         var i = p
         if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
         while i < end {
@@ -47,19 +66,19 @@ enum PipeRowSyntax {
             }
             let cellEnd = i
             let hasPipe = i < end
-            if cellEnd > cellStart || hasPipe { cells.append(trimmed(b, cellStart, cellEnd)) }
+            if cellEnd > cellStart || hasPipe { cell(trimmed(b, cellStart, cellEnd)) }
             if !hasPipe { break }
             i = skipPipe(b, i, end)
         }
     }
 
-    private static func skipPipe(_ b: [UInt8], _ pipeIndex: Int, _ end: Int) -> Int {
+    private static func skipPipe(_ b: UnsafeBufferPointer<UInt8>, _ pipeIndex: Int, _ end: Int) -> Int {
         var i = pipeIndex + 1
         while i < end && isSpace(b[i]) { i += 1 }
         return i
     }
 
-    static func trimmed(_ b: [UInt8], _ start: Int, _ end: Int) -> Range<Int> {
+    static func trimmed(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
         var s = start, e = end
         while s < e && isCellSpace(b[s]) { s += 1 }
         while e > s && isCellSpace(b[e - 1]) { e -= 1 }
@@ -68,27 +87,42 @@ enum PipeRowSyntax {
 
     /// The alignments of a delimiter row (`| :-- | --: |`), or nil when the line is not one.
     static func delimiterRow(_ b: [UInt8], _ p: Int, _ end: Int) -> [ColumnAlignment]? {
-        let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
         var alignments: [ColumnAlignment] = []
-        var i = p
-        if i < end && b[i] == pipe { i += 1 }
-        while true {
-            while i < end && isSpace(b[i]) { i += 1 }
-            let left = i < end && b[i] == colon
-            if left { i += 1 }
-            let dashes = i
-            while i < end && b[i] == dash { i += 1 }
-            guard i > dashes else { return nil }
-            let right = i < end && b[i] == colon
-            if right { i += 1 }
-            while i < end && isSpace(b[i]) { i += 1 }
-            alignments.append(ColumnAlignment(colonAtStart: left, colonAtEnd: right))
-            if i == end { return alignments }
-            guard b[i] == pipe else { return nil }
-            i += 1
-            var j = i
-            while j < end && isSpace(b[j]) { j += 1 }
-            if j == end { return alignments }
+        return readDelimiterRow(b, p, end) { alignments.append($0) } ? alignments : nil
+    }
+
+    /// How many cells a delimiter row has, or nil when the line is not one: what finding a table asks
+    /// of every candidate line, without making an array of alignments.
+    static func delimiterCellCount(_ b: [UInt8], _ p: Int, _ end: Int) -> Int? {
+        var count = 0
+        return readDelimiterRow(b, p, end) { _ in count += 1 } ? count : nil
+    }
+
+    /// Reads `b[p..<end]` as a delimiter row, giving each cell's alignment to `cell` in turn; false (after
+    /// giving some, perhaps) when the line is not one.
+    private static func readDelimiterRow(_ b: [UInt8], _ p: Int, _ end: Int, _ cell: (ColumnAlignment) -> Void) -> Bool {
+        let colon = UInt8(ascii: ":"), dash = UInt8(ascii: "-")
+        return b.withUnsafeBufferPointer { b in
+            var i = p
+            if i < end && b[i] == pipe { i += 1 }
+            while true {
+                while i < end && isSpace(b[i]) { i += 1 }
+                let left = i < end && b[i] == colon
+                if left { i += 1 }
+                let dashes = i
+                while i < end && b[i] == dash { i += 1 }
+                guard i > dashes else { return false }
+                let right = i < end && b[i] == colon
+                if right { i += 1 }
+                while i < end && isSpace(b[i]) { i += 1 }
+                cell(ColumnAlignment(colonAtStart: left, colonAtEnd: right))
+                if i == end { return true }
+                guard b[i] == pipe else { return false }
+                i += 1
+                var j = i
+                while j < end && isSpace(b[j]) { j += 1 }
+                if j == end { return true }
+            }
         }
     }
 }

@@ -71,7 +71,10 @@ package struct PipeTable: Sendable {
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
     package static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
         var table = PipeTable(bytes: text.bytes, alignments: alignments(text, region: region), rowCapacity: region.contentStarts.count)
-        forEachRow(text, region: region) { _, cells in table.appendRow(cells) }
+        forEachRowText(text, region: region) { _, bytes, cellsText in
+            PipeRowSyntax.appendCells(bytes, cellsText.lowerBound, cellsText.upperBound, to: &table.cells)
+            table.rowStarts.append(table.cells.count)
+        }
         return table
     }
 
@@ -83,15 +86,28 @@ package struct PipeTable: Sendable {
     }
 
     /// Each row's trimmed cell ranges in turn (row 0 the header, the delimiter row skipped), in one
-    /// buffer reused from row to row: what `parse` keeps, and what a check can read without keeping it.
+    /// buffer reused from row to row: what a check can read without keeping the table.
     static func forEachRow(_ text: TextLines, region: TableRegion, _ body: (_ row: Int, _ cells: [Range<Int>]) -> Void) {
         var rowCells: [Range<Int>] = []
-        for (offset, start) in region.contentStarts.enumerated() where offset != 1 {
-            let end = text.contentEnd(region.firstLine + offset)
-            let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
+        forEachRowText(text, region: region) { row, bytes, cellsText in
             rowCells.removeAll(keepingCapacity: true)
-            PipeRowSyntax.appendCells(text.bytes, p, end, to: &rowCells)
-            body(offset == 0 ? 0 : offset - 1, rowCells)
+            PipeRowSyntax.appendCells(bytes, cellsText.lowerBound, cellsText.upperBound, to: &rowCells)
+            body(row, rowCells)
+        }
+    }
+
+    /// Each row's text after its indentation (row 0 the header, the delimiter row skipped), read through
+    /// one buffer pointer for the whole table: indexing the document's array byte by byte checks bounds
+    /// and ownership at each byte (most of splitting rows).
+    private static func forEachRowText(
+        _ text: TextLines, region: TableRegion, _ body: (_ row: Int, _ bytes: UnsafeBufferPointer<UInt8>, _ cellsText: Range<Int>) -> Void
+    ) {
+        text.bytes.withUnsafeBufferPointer { bytes in
+            for (offset, start) in region.contentStarts.enumerated() where offset != 1 {
+                let end = text.contentEnd(region.firstLine + offset)
+                let (_, p) = BlockSyntax.indentation(text.bytes, start, end)
+                body(offset == 0 ? 0 : offset - 1, bytes, p..<end)
+            }
         }
     }
 }

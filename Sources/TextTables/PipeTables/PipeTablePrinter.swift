@@ -65,23 +65,41 @@ package struct PipeTablePrinter {
         }
     }
 
+    /// Writes the row as a run of spaces as long as the printed row, then its pipes and cell texts over
+    /// them through buffer pointers: appending byte by byte checked the array's capacity and ownership
+    /// at every byte of padding (a tenth of formatting many small tables).
     private func appendRow(_ r: Int, indent: ArraySlice<UInt8>, to out: inout [UInt8]) {
         let first = table.rowStarts[r]
         let cellCount = table.rowStarts[r + 1] - first
-        out.append(contentsOf: indent)
-        out.append(UInt8(ascii: "|"))
-        // Cells are copied from the document through one buffer pointer: a slice per cell would retain
-        // and release the document's storage each time (a tenth of formatting a large table).
-        table.bytes.withUnsafeBufferPointer { bytes in
-            for c in 0..<max(cellCount, table.columnCount) {
-                let width = c < cellCount ? layout.cellWidths[first + c] : 0
-                let padding = layout.widths[c] - width
-                let alignment = c < table.columnCount ? table.alignments[c] : .none
-                let before = alignment == .right ? padding : alignment == .center ? padding / 2 : 0
-                appendSpaces(1 + before, to: &out)
-                if c < cellCount { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[table.cells[first + c]])) }
-                appendSpaces(padding - before + 1, to: &out)
-                out.append(UInt8(ascii: "|"))
+        let columns = max(cellCount, table.columnCount)
+        var length = indent.count + 1
+        for c in 0..<columns {
+            length += layout.widths[c] + 3
+            if c < cellCount { length += table.cells[first + c].count - layout.cellWidths[first + c] }
+        }
+        var at = out.count
+        out.appendSpaces(length)
+        out.replaceSubrange(at..<at + indent.count, with: indent)
+        at += indent.count
+        out.withUnsafeMutableBufferPointer { out in
+            table.bytes.withUnsafeBufferPointer { bytes in
+                out[at] = UInt8(ascii: "|")
+                at += 1
+                for c in 0..<columns {
+                    let width = c < cellCount ? layout.cellWidths[first + c] : 0
+                    let padding = layout.widths[c] - width
+                    let alignment = c < table.columnCount ? table.alignments[c] : .none
+                    let before = alignment == .right ? padding : alignment == .center ? padding / 2 : 0
+                    at += 1 + before
+                    if c < cellCount {
+                        let text = UnsafeBufferPointer(rebasing: bytes[table.cells[first + c]])
+                        _ = UnsafeMutableBufferPointer(rebasing: out[at..<at + text.count]).initialize(from: text)
+                        at += text.count
+                    }
+                    at += padding - before + 1
+                    out[at] = UInt8(ascii: "|")
+                    at += 1
+                }
             }
         }
     }
@@ -102,7 +120,7 @@ package struct PipeTablePrinter {
     }
 
     private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
-        for _ in 0..<count { out.append(byte) }
+        out.append(contentsOf: repeatElement(byte, count: count))
     }
 
     @inline(__always)

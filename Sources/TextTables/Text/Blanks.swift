@@ -17,3 +17,18 @@ enum Blank {
     static func isSpaceOrTab(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
     static func isSpaceOrTab(_ character: Character) -> Bool { character == " " || character == "\t" }
 }
+
+extension Array<UInt8> {
+    /// Spaces copied by the run (a copy of memory): appending a repeated byte stores it one at a time.
+    private static let spaceRun = [UInt8](repeating: 0x20, count: 256)
+
+    /// Appends `count` spaces (none when `count` is not positive).
+    mutating func appendSpaces(_ count: Int) {
+        var left = count
+        while left > 0 {
+            let run = Swift.min(left, Self.spaceRun.count)
+            append(contentsOf: Self.spaceRun[..<run])
+            left -= run
+        }
+    }
+}

@@ -36,9 +36,12 @@ package enum DisplayWidth {
     /// neighbours that can join no one always have a cluster break between them, whatever comes before,
     /// so the stretches are measured apart without changing a sum. Nil when the bytes are not valid UTF-8.
     static func scalarWidth(_ bytes: UnsafeBufferPointer<UInt8>, startColumn: Int, options: WidthOptions) -> Int? {
-        var column = startColumn, position = 0
+        // Most cells are printable ASCII throughout: a column a byte, counted without decoding.
+        var position = printableASCIIPrefix(bytes)
+        if position == bytes.count { return position }
+        var column = startColumn + position
         // Where the scalar before `position` starts and the column before it (nil at the start).
-        var previous: (start: Int, column: Int)?
+        var previous: (start: Int, column: Int)? = position > 0 ? (position - 1, column - 1) : nil
         while position < bytes.count {
             guard let (value, length) = scalar(bytes, at: position) else { return nil }
             let widthClass = value < 0x80 ? nil : ScalarWidthClass.of(value)
@@ -73,6 +76,14 @@ package enum DisplayWidth {
             if !joins && !lastJoins { return position }
             (position, lastJoins) = (position + length, joins)
         }
+        return position
+    }
+
+    /// How many bytes at the start of `bytes` are printable ASCII (space to tilde).
+    @inline(__always)
+    private static func printableASCIIPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var position = 0
+        while position < bytes.count && bytes[position] &- 0x20 < 0x5F { position += 1 }
         return position
     }
 
