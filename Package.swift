@@ -16,10 +16,10 @@ let package = Package(
         .target(name: "TextTables", dependencies: ["GridModel"], swiftSettings: optimized),
         .target(name: "JSONRPC", swiftSettings: optimized),
         .target(name: "LanguageServer", dependencies: ["GridModel", "TextTables", "JSONRPC"], swiftSettings: optimized),
-        // The few Linux file calls Swift's Glibc module does not declare (extended attributes, fallocate).
-        .systemLibrary(name: "CFileSystem"),
-        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CFileSystem"]),
-        .executableTarget(name: "gridls", dependencies: ["GridlsCLI"]),
+        // The few Linux calls Swift's Glibc module does not declare (extended attributes, fallocate, mallopt).
+        .systemLibrary(name: "CSystem"),
+        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CSystem"]),
+        .executableTarget(name: "gridls", dependencies: ["GridlsCLI", "CSystem"]),
         // Shared by the test targets: a seeded random number generator and child processes that inherit nothing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "GridModelTests", dependencies: ["GridModel", "TestSupport"]),
@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport", "CFileSystem"]),
+        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport", "CSystem"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.

@@ -178,11 +178,12 @@ public struct Grid: Sendable, Hashable {
     private static func checkTiling(_ cells: [GridCell], rowCount: Int, columnCount: Int) throws(GridError) {
         var owner = [Int](repeating: -1, count: rowCount * columnCount)
         let bounds = SlotRect(rows: 0..<rowCount, columns: 0..<columnCount)
-        for (index, cell) in cells.enumerated() {
-            guard !cell.rect.isEmpty else { throw .emptyCell(cell.rect) }
-            guard bounds.contains(cell.rect) else { throw .cellOutsideGrid(cell.rect) }
-            for r in cell.rows {
-                for c in cell.columns {
+        for index in cells.indices {
+            let rect = cells[index].rect  // the rectangle alone: copying the cell would retain its text
+            guard !rect.isEmpty else { throw .emptyCell(rect) }
+            guard bounds.contains(rect) else { throw .cellOutsideGrid(rect) }
+            for r in rect.rows {
+                for c in rect.columns {
                     let slot = r * columnCount + c
                     guard owner[slot] < 0 else { throw .overlap(row: r, column: c) }
                     owner[slot] = index
@@ -197,9 +198,10 @@ public struct Grid: Sendable, Hashable {
     /// The index in `cells` of the cell covering each slot, row by row.
     public func slotOwners() -> [Int] {
         var owner = [Int](repeating: 0, count: rowCount * columnCount)
-        for (index, cell) in cells.enumerated() {
-            for r in cell.rows {
-                for c in cell.columns { owner[r * columnCount + c] = index }
+        for index in cells.indices {
+            let rect = cells[index].rect
+            for r in rect.rows {
+                for c in rect.columns { owner[r * columnCount + c] = index }
             }
         }
         return owner

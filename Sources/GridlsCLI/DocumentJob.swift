@@ -26,7 +26,7 @@ struct DocumentJob: Sendable {
     }
 
     private func validated(_ bytes: [UInt8]) throws(FileError) -> [UInt8] {
-        if bytes.contains(0) { throw FileError(path: displayName, reason: FileAccess.binaryReason) }
+        if bytes.containsByte(0) { throw FileError(path: displayName, reason: FileAccess.binaryReason) }
         if !UTF8Validation.isValid(bytes) { throw FileError(path: displayName, reason: "not UTF-8 text") }
         return bytes
     }

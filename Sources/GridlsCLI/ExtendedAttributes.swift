@@ -1,4 +1,4 @@
-import CFileSystem
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,4 +1,4 @@
-import CFileSystem
+import CSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -135,7 +135,7 @@ final class RewritableFile {
             throw FileError(path: path, reason: Self.changedReason, status: 1)
         }
         if let change = changeSinceRead() { throw change }
-        let reserved = CFileSystem.fallocate(fd, Self.keepSize, 0, off_t(bytes.count))
+        let reserved = CSystem.fallocate(fd, Self.keepSize, 0, off_t(bytes.count))
         if reserved != 0 && errno != EOPNOTSUPP && errno != ENOSYS {
             throw FileError(path: path, reason: "not written: \(FileAccess.systemReason())")
         }

@@ -1,4 +1,4 @@
-import CFileSystem
+import CSystem
 import Foundation
 import Glibc
 import TestSupport

@@ -16,10 +16,12 @@ struct GridTableGeometry {
 
     init(_ text: TextLines, region: TableRegion, options: WidthOptions) {
         self.options = options
-        lines = region.contentStarts.enumerated().map { offset, start in
-            GridTextLine(text, line: region.firstLine + offset, start: start, options: options, reader: GridReader(region.syntax))
+        lines = []
+        lines.reserveCapacity(region.contentStarts.count)
+        for (offset, start) in region.contentStarts.enumerated() {
+            lines.append(GridTextLine(text, line: region.firstLine + offset, start: start, options: options, reader: GridReader(region.syntax)))
         }
-        ruleRuns = lines.map(GridTableGeometry.ruleRuns)
+        ruleRuns = lines.indices.map { GridTableGeometry.ruleRuns(lines[$0]) }  // by index: no copy of a line
         xs = gridColumns()
         let xs = self.xs
         ruled = ruleRuns.map { runs in

@@ -292,13 +292,17 @@ struct GridTableReader {
             var boundaries: [Bool]?
             var offGrid: [Int] = []
             for i in (borders[band] + 1)..<borders[band + 1] {
-                let line = lines[i]
-                guard endsOnRightEdge(line) else {
+                guard endsOnRightEdge(lines[i]) else {
                     offGrid.append(i)
                     continue
                 }
-                let drawn = xs.map { line.char($0) == G.pipe || line.char($0) == G.plus }
-                boundaries = boundaries.map { zip($0, drawn).map { $0 && $1 } } ?? drawn
+                // In place, the line by index: a row's lines are most of a table's.
+                var rowBoundaries = boundaries.take() ?? [Bool](repeating: true, count: xs.count)
+                for k in xs.indices where rowBoundaries[k] {
+                    let c = geometry.lines[i].char(xs[k])
+                    rowBoundaries[k] = c == G.pipe || c == G.plus
+                }
+                boundaries = rowBoundaries
             }
             let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
             bandBoundaries.append(rowBoundaries)
@@ -385,7 +389,8 @@ struct GridTableReader {
     // MARK: The grid
 
     func makeGrid(_ rects: [SlotRect]) -> Grid? {
-        let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0)) }
+        var lineRanges: [Range<Int>] = []  // one buffer for every cell's line ranges
+        let cells = rects.map { GridCell(rows: $0.rows, columns: $0.columns, lines: content(of: $0, lineRanges: &lineRanges)) }
         return try? Grid(
             rowCount: bandBoundaries.count, columnCount: intervals, cells: cells,
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
@@ -395,14 +400,38 @@ struct GridTableReader {
     /// its bottom one, trailing spaces and trailing blank lines dropped, less one space of padding when
     /// every line starts with one (`GridTableRelayer.unpadded`).
     func content(of rect: SlotRect) -> [String] {
+        var lineRanges: [Range<Int>] = []
+        return content(of: rect, lineRanges: &lineRanges)
+    }
+
+    /// `content(of:)` with the lines' byte ranges gathered in `lineRanges` (emptied first, kept from cell
+    /// to cell) and made strings once through one buffer pointer: a slice per line would retain and
+    /// release the document's storage each time (a tenth of reading a long grid table).
+    func content(of rect: SlotRect, lineRanges ranges: inout [Range<Int>]) -> [String] {
+        ranges.removeAll(keepingCapacity: true)
+        let lines = text.bytes.withUnsafeBufferPointer { bytes -> [String]? in
+            for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
+                let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
+                let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
+                let range = self.lines[i].byteRange(from: from + 1, to: to)
+                let line = UnsafeBufferPointer(rebasing: bytes[range])
+                if line.contains(0x09) { return nil }
+                ranges.append(range.lowerBound..<range.lowerBound + line.trimmingEnd(Blank.isSpace).count)
+            }
+            while ranges.last?.isEmpty == true { ranges.removeLast() }
+            let padded = ranges.allSatisfy { $0.isEmpty || bytes[$0.lowerBound] == G.space }
+            return ranges.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[padded ? $0.dropFirst() : $0]), as: UTF8.self) }
+        }
+        return lines ?? tabExpandedContent(of: rect)
+    }
+
+    /// `content(of:)` of a cell with a tab in its text: each line with its tabs expanded to spaces.
+    private func tabExpandedContent(of rect: SlotRect) -> [String] {
         var result: [ArraySlice<UInt8>] = []
         for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
             let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
             let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
-            var bytes = lines[i].bytes(in: text, from: from + 1, to: to)
-            if bytes.contains(0x09) { bytes = lines[i].expandingTabs(in: text, from: from + 1, to: to) }
-            while let last = bytes.last, last == G.space { bytes = bytes.dropLast() }
-            result.append(bytes)
+            result.append(lines[i].expandingTabs(in: text, from: from + 1, to: to).trimmingEnd(Blank.isSpace))
         }
         while result.last?.isEmpty == true { result.removeLast() }
         return GridTableRelayer.unpadded(bytes: result)

@@ -17,6 +17,8 @@ package struct GridTablePrinter {
     /// every line's width would cost an array per cell).
     let reader: GridReader
     let owners: [Int]
+    /// Per cell, the width of its widest line: that of its only line, which most cells have.
+    private let contentWidths: [Int]
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
     /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
@@ -29,7 +31,9 @@ package struct GridTablePrinter {
         self.grid = grid
         self.indent = indent
         owners = grid.slotOwners()
-        let contentWidths = grid.cells.map { $0.lines.reduce(0) { max($0, reader.width(of: $1)) } }
+        // The cells by index: a cell copied out of the array would retain and release its lines.
+        let contentWidths = grid.cells.indices.map { c in grid.cells[c].lines.reduce(0) { max($0, reader.width(of: $1)) } }
+        self.contentWidths = contentWidths
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
         widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
@@ -37,7 +41,7 @@ package struct GridTablePrinter {
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
         heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
             minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
-            needs: grid.cells.map { ($0.rows, $0.lines.count) }))
+            needs: grid.cells.indices.map { (grid.cells[$0].rows, grid.cells[$0].lines.count) }))
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.
@@ -120,15 +124,16 @@ package struct GridTablePrinter {
 
     /// The cell's text for line `line`, padded to the cell's full width between its column lines.
     private func appendRegion(of c: Int, line: Int, to out: inout [UInt8]) {
-        let cell = grid.cells[c]
-        let width = cell.columns.reduce(0) { $0 + widths[$1] } + 3 * (cell.columns.count - 1)
+        let columns = grid.cells[c].columns
+        let width = columns.reduce(0) { $0 + widths[$1] } + 3 * (columns.count - 1)
         out.append(0x20)
         var used = 0
-        if line < cell.lines.count {
-            out.append(contentsOf: cell.lines[line].utf8)
-            used = reader.width(of: cell.lines[line])
+        if line < grid.cells[c].lines.count {
+            let text = grid.cells[c].lines[line]
+            out.append(contentsOf: text.utf8)
+            used = grid.cells[c].lines.count == 1 ? contentWidths[c] : reader.width(of: text)
         }
-        appendRepeated(0x20, width - used + 1, to: &out)
+        out.appendSpaces(width - used + 1)
     }
 
     private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {

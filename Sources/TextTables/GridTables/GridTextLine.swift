@@ -122,7 +122,12 @@ struct GridTextLine {
 
     /// The document bytes drawn in columns `from..<to` (whole glyphs that start inside).
     func bytes(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {
+        text.bytes[byteRange(from: from, to: to)]
+    }
+
+    /// Where in the document the bytes drawn in columns `from..<to` are.
+    func byteRange(from: Int, to: Int) -> Range<Int> {
         let start = offset(max(0, from)), stop = offset(max(from, to))
-        return text.bytes[start..<max(start, stop)]
+        return start..<max(start, stop)
     }
 }

@@ -26,8 +26,8 @@ extension Array<UInt8> {
     mutating func appendSpaces(_ count: Int) {
         var left = count
         while left > 0 {
-            let run = Swift.min(left, Self.spaceRun.count)
-            append(contentsOf: Self.spaceRun[..<run])
+            let run = Swift.min(left, 256)
+            Self.spaceRun.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
             left -= run
         }
     }

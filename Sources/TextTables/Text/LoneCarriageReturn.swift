@@ -13,7 +13,7 @@ enum LoneCarriageReturn {
     /// `scan` with every table that holds a lone carriage return taken out and reported, and look-alike
     /// errors on such lines reported the same way instead.
     static func guarding(_ scan: TableScan, in text: TextLines) -> TableScan {
-        guard text.bytes.contains(carriageReturn) else { return scan }  // the common case: nothing to do
+        guard text.bytes.containsByte(carriageReturn) else { return scan }  // the common case: nothing to do
         var result = TableScan()
         for region in scan.tables {
             guard let line = region.lines.first(where: { isIn(text, line: $0) }) else {
