@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "GridModel", swiftSettings: optimized),
         .target(name: "TextTables", dependencies: ["GridModel"], swiftSettings: optimized),
         .target(name: "JSONRPC", swiftSettings: optimized),
-        .target(name: "LanguageServer", dependencies: ["GridModel", "TextTables", "JSONRPC"], swiftSettings: optimized),
+        .target(name: "LanguageServer", dependencies: ["GridModel", "TextTables", "JSONRPC", "CSystem"], swiftSettings: optimized),
         // The few Linux calls Swift's Glibc module does not declare (extended attributes, fallocate, mallopt).
         .systemLibrary(name: "CSystem"),
         .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CSystem"]),

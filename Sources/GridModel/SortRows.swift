@@ -1,5 +1,3 @@
-import Foundation
-
 /// Direction of a sort by column.
 public enum SortOrder: Sendable, Hashable {
     case ascending, descending
@@ -14,7 +12,7 @@ extension Grid {
         let body = bodyRows
         var keys = [String](repeating: "", count: rowCount)
         for cell in cells where cell.columns.contains(column) && body.contains(cell.rows.lowerBound) {
-            keys[cell.rows.lowerBound] = cell.lines.joined(separator: " ").trimmingCharacters(in: .whitespaces)
+            keys[cell.rows.lowerBound] = trimmed(cell.lines.joined(separator: " "))
         }
         let sorted = Array(body).sorted(by: SortKeyOrder(keys: keys, order: order).precedes)
         var newIndex = Array(0..<rowCount)
@@ -29,6 +27,11 @@ extension Grid {
             unchecked: moved, rowCount: rowCount, columnCount: columnCount,
             alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
+}
+
+/// `text` without the white space at either end.
+private func trimmed(_ text: String) -> String {
+    String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
 }
 
 /// The comparison a sort by column uses: row indices ordered by their keys, ties by original position.
@@ -52,16 +55,12 @@ private struct SortKeyOrder {
         case (false, true): return true
         case (false, false): break
         }
-        let result: ComparisonResult
-        if numeric, let x = numbers[a], let y = numbers[b] {
-            result = x < y ? .orderedAscending : x > y ? .orderedDescending : .orderedSame
+        let result = if numeric, let x = numbers[a], let y = numbers[b] {
+            x < y ? -1 : x > y ? 1 : 0
         } else {
-            result = keys[a].compare(keys[b], options: [.caseInsensitive, .numeric], range: nil, locale: nil)
+            NaturalOrder.compare(keys[a], keys[b])
         }
-        switch result {
-        case .orderedSame: return a < b
-        case .orderedAscending: return order == .ascending
-        case .orderedDescending: return order == .descending
-        }
+        if result == 0 { return a < b }
+        return (result < 0) == (order == .ascending)
     }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import JSONRPC
 
 /// Runs the server over stdin and stdout. A reader thread splits the input into messages; answers to the
@@ -10,12 +14,10 @@ package enum ServerLoop {
     package static func run(input: Int32 = 0, output: Int32 = 1, closingInput: Bool = false) -> Int32 {
         let inbox = Inbox()
         let writer = Writer(fd: output)
-        let reader = Thread {
+        startThread(stackSize: 8 << 20) {
             readMessages(from: input, into: inbox, writer: writer)
             if closingInput { close(input) }
         }
-        reader.stackSize = 8 << 20
-        reader.start()
         var nextID = 0
         let server = Server(send: { writer.write($0) }, ask: { method, params in
             nextID += 1
@@ -104,7 +106,7 @@ final class Inbox: @unchecked Sendable {
 
     static let standardLimit = Limit(messages: 1_000, bytes: 16 << 20)
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let limit: Limit
     private var queue: [Incoming] = []
     private var sizes: [Int] = []
@@ -237,7 +239,7 @@ final class Inbox: @unchecked Sendable {
     /// Waits for the client's answer to one of the server's requests (`expect`ed first): nil when none
     /// comes within `seconds`, when input ends, or when the client fills the queue without answering.
     func waitForResponse(_ id: RequestID, seconds: Double) -> Result<JSON, ResponseError>? {
-        let deadline = Date(timeIntervalSinceNow: seconds)
+        let deadline = MonotonicInstant.after(seconds: seconds)
         condition.lock()
         defer { condition.unlock() }
         awaited.insert(id)
@@ -258,7 +260,7 @@ final class Inbox: @unchecked Sendable {
 /// Writes framed messages to stdout, one at a time.
 final class Writer: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var broken = false
 
     init(fd: Int32) { self.fd = fd }

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CSystem
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
@@ -18,9 +19,6 @@ func systemRead(_ fd: Int32, _ pointer: UnsafeMutableRawPointer?, _ count: Int) 
 /// once queued a large backlog would stay that large.
 func releaseFreeMemory() {
     #if canImport(Glibc)
-    // malloc.h is not part of the Glibc module: look the function up (RTLD_DEFAULT is a null handle).
-    typealias MallocTrim = @convention(c) (Int) -> Int32
-    guard let symbol = dlsym(nil, "malloc_trim") else { return }
-    _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+    _ = malloc_trim(0)
     #endif
 }

@@ -19,6 +19,18 @@ struct SortTests {
         #expect(order(try table(["b", "B2", "a", "b10", "Á"]).sortingBody(byColumn: 0, order: .ascending)) == "2,4,0,1,3")
     }
 
+    @Test func accentsCountOnlyWhereLettersAndDigitsTie() throws {
+        // é precomposed and e + U+0301 alike; ø has no decomposition, so it is a letter of its own after z.
+        #expect(order(try table(["f", "e\u{301}", "E", "ø", "é", "z"]).sortingBody(byColumn: 0, order: .ascending)) == "2,1,4,0,5,3")
+        #expect(order(try table(["éa", "eb"]).sortingBody(byColumn: 0, order: .ascending)) == "0,1")
+    }
+
+    @Test func digitRunsCompareByValueWhateverTheirLeadingZeros() throws {
+        #expect(order(try table(["file10", "file02", "File1", "file", "file0", "file 3"]).sortingBody(byColumn: 0, order: .ascending)) == "3,5,4,2,1,0")
+        // Equal values, like equal texts, keep their order.
+        #expect(order(try table(["v007", "v7", "V07"]).sortingBody(byColumn: 0, order: .descending)) == "0,1,2")
+    }
+
     @Test func blanksGoLastAndTiesKeepTheirOrder() throws {
         #expect(order(try table(["", "x", "x", ""]).sortingBody(byColumn: 0, order: .ascending)) == "1,2,0,3")
         #expect(order(try table(["", "x", "x", ""]).sortingBody(byColumn: 0, order: .descending)) == "1,2,0,3")
