@@ -11,7 +11,7 @@ def add_common_arguments(parser, quick_help):
 
 def build_release():
     """The binary as README.md says to build it: release, one static executable."""
-    subprocess.run(["swift", "build", "-c", "release", "-Xswiftc", "-static-executable", "-Xswiftc", "-use-ld=lld", "-Xlinker", "--no-warnings", "--product", "gridls"], cwd=ROOT, check=True,
+    subprocess.run(["swift", "build", "-c", "release", "-Xswiftc", "-static-executable", "-Xswiftc", "-use-ld=lld", "--product", "gridls"], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build", "release", "gridls")
 
