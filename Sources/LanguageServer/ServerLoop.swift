@@ -262,23 +262,39 @@ final class Writer: @unchecked Sendable {
     private let fd: Int32
     private let lock = ConditionLock()
     private var broken = false
+    private var widened = false
 
     init(fd: Int32) { self.fd = fd }
 
     func write(_ message: JSON) {
-        let bytes = frame(message.serialized())
         lock.lock()
         defer { lock.unlock() }
-        guard !broken else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                broken = true  // the client stopped reading: drop what remains instead of spinning
-                return
+        message.writeFramed(chunkSize: Writer.chunkSize) { piece in
+            // A message of more than a piece (a formatting answer of megabytes) widens the pipe for good;
+            // small answers keep the system's pipe, so a client that stops reading stops the server soon.
+            if piece.count >= Writer.chunkSize && !widened {
+                widened = true
+                widenPipe(fd)
             }
-            offset += n
+            writeAll(piece)
+        }
+    }
+
+    private static let chunkSize = 1 << 20
+
+    private func writeAll(_ bytes: ArraySlice<UInt8>) {
+        guard !broken else { return }
+        bytes.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    broken = true  // the client stopped reading: drop what remains instead of spinning
+                    return
+                }
+                offset += n
+            }
         }
     }
 }

@@ -52,6 +52,36 @@ struct JSONTests {
         #expect(try parse("3.5").int == nil)
     }
 
+    /// Every byte a string can hold is written so that it reads back, at every offset within the eight-byte
+    /// words the writer scans (a byte needing an escape before, inside and after a plain run).
+    @Test func everyByteIsEscapedWhereItMustBeAtEveryOffset() throws {
+        for value in (0..<128).map({ String(UnicodeScalar(UInt8($0))) }) + ["é", "中", "😀"] {
+            for before in [0, 1, 7, 8, 9, 15, 16] {
+                let text = String(repeating: "x", count: before) + value + String(repeating: "y", count: 9)
+                let written = JSON.string(text).text
+                #expect(try parse(written) == .string(text))
+                #expect(written.utf8.count == JSON.string(text).serializedCount)
+            }
+        }
+    }
+
+    /// A framed message's header says its exact length, and its pieces, however small, make the message
+    /// (a `.raw` part longer than a piece among them as it is).
+    @Test func framedMessagesHaveTheirExactLengthInAnyPieces() {
+        let raw = JSON.raw(Array("[1,2,3,4,5,6,7,8,9]".utf8))
+        let values: [JSON] = [nil, true, false, 0, -12, .double(2.5), "a\"b\u{1}", [], [1, [2, "x"]], [:], ["k\n": ["z": nil]], raw, ["result": raw, "id": 1]]
+        for value in values {
+            #expect(value.serializedCount == value.serialized().count)
+            for chunkSize in [1, 4, 16, 1 << 20] {
+                var pieces: [[UInt8]] = []
+                value.writeFramed(chunkSize: chunkSize) { pieces.append(Array($0)) }
+                #expect(Array(pieces.joined()) == frame(value.serialized()))
+                if chunkSize == 1 << 20 { #expect(pieces.count == 1) }  // a small message is written at once
+                if chunkSize < 16 && value == ["result": raw, "id": 1] { #expect(pieces.contains(Array("[1,2,3,4,5,6,7,8,9]".utf8))) }
+            }
+        }
+    }
+
     /// Integers are written digit by digit, at both ends of `Int` and around every power of ten.
     @Test func integersAreWrittenAsDecimals() throws {
         let values = [0, 1, 9, 10, 99, 100, -1, -10, 1_234_567, Int.max, Int.min] + (0..<19).map { Int(pow(10, Double($0))) - 1 }

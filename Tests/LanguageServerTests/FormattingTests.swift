@@ -1,3 +1,4 @@
+import Foundation
 @testable import JSONRPC
 import Testing
 
@@ -52,6 +53,21 @@ struct FormattingTests {
         // Formatted already: no edit.
         let again = try ready(tidy, uri: "file:///tidy.md")
         #expect(again.request("textDocument/formatting", ["textDocument": textDocument("file:///tidy.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"] == [])
+    }
+
+    /// An answer of more than a megabyte widens the pipe to the editor to 1 MB (fewer turns between the
+    /// processes); small answers leave it as the system made it, so backpressure comes as soon as before.
+    @Test func aLargeAnswerWidensThePipeToTheEditor() throws {
+        let client = try ready("|a|b|\n|-|-|\n")
+        let before = client.outputPipeSize
+        _ = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])
+        #expect(client.outputPipeSize == before)
+        let large = "|a|b|\n|-|-|\n" + String(repeating: "|1|22|\n", count: 100_000)  // 2 MB formatted
+        client.open("file:///large.md", large)
+        let answer = client.request("textDocument/formatting", ["textDocument": textDocument("file:///large.md"), "options": ["tabSize": 4, "insertSpaces": true]])
+        #expect(answer["result"]?.array?.count == 1)
+        let allowed = (try? String(contentsOfFile: "/proc/sys/fs/pipe-max-size", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
+        #expect(client.outputPipeSize == 1 << 20 || (allowed < 1 << 20 && geteuid() != 0))
     }
 
     @Test func rangeFormattingTouchesOnlyTablesInTheRange() throws {

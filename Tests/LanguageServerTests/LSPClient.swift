@@ -85,6 +85,9 @@ final class LSPClient: @unchecked Sendable {
 
     func writeRaw(_ bytes: [UInt8]) { inbox.write(bytes) }
 
+    /// The capacity of the pipe the server writes to (F_GETPIPE_SZ, which Glibc's module leaves out).
+    var outputPipeSize: Int32 { fcntl(server.output.fileDescriptor, 1032) }
+
     func send(_ message: JSON) { writeRaw(frame(message.serialized())) }
 
     func notify(_ method: String, _ params: JSON = [:]) {
