@@ -69,22 +69,23 @@ struct GridTableGeometry {
         let left = (0..<first.width).first { first.char($0) != GridTableGeometry.space } ?? 0
         var isColumn = [Bool](repeating: false, count: (lines.map(\.width).max() ?? 0) + 1)
         isColumn[left] = true
-        let edges = Set([0, lines.count - 1])
-        for i in edges.sorted() where lines[i].char(left) == GridTableGeometry.plus {
+        // The top and bottom borders, then the lines between them (a range: no set to ask at every line).
+        let inner = 1..<max(1, lines.count - 1)
+        for i in Set([0, lines.count - 1]).sorted() where lines[i].char(left) == GridTableGeometry.plus {
             for run in ruleRuns[i] { markJunctions(i, run, &isColumn) }
         }
         repeat {
-            markRunsBetweenColumns(skipping: edges, &isColumn)
-        } while markRunsMeetingVerticalLines(left: left, skipping: edges, &isColumn)
+            markRunsBetweenColumns(on: inner, &isColumn)
+        } while markRunsMeetingVerticalLines(left: left, on: inner, &isColumn)
         return isColumn.indices.filter { isColumn[$0] }
     }
 
-    private func markRunsBetweenColumns(skipping edges: Set<Int>, _ isColumn: inout [Bool]) {
+    private func markRunsBetweenColumns(on inner: Range<Int>, _ isColumn: inout [Bool]) {
         var changed = true
         while changed {
             changed = false
             // By index: a line copied out of the array costs a retain and a release, on every pass.
-            for i in lines.indices where !edges.contains(i) {
+            for i in inner {
                 for run in ruleRuns[i] where isColumn[run.lowerBound] && isColumn[run.upperBound] {
                     changed = markJunctions(i, run, &isColumn) || changed
                 }
@@ -93,13 +94,13 @@ struct GridTableGeometry {
     }
 
     /// On lines starting with `+`: runs whose new junctions each have a vertical line beside them.
-    private func markRunsMeetingVerticalLines(left: Int, skipping edges: Set<Int>, _ isColumn: inout [Bool]) -> Bool {
+    private func markRunsMeetingVerticalLines(left: Int, on inner: Range<Int>, _ isColumn: inout [Bool]) -> Bool {
         let plus = GridTableGeometry.plus, pipe = GridTableGeometry.pipe
         let meetsVerticalLine = { (i: Int, x: Int) -> Bool in
             [i - 1, i + 1].contains { self.lines.indices.contains($0) && (self.lines[$0].char(x) == pipe || self.lines[$0].char(x) == plus) }
         }
         var changed = false
-        for i in lines.indices where !edges.contains(i) && lines[i].char(left) == plus {
+        for i in inner where lines[i].char(left) == plus {
             for run in ruleRuns[i] where !(isColumn[run.lowerBound] && isColumn[run.upperBound]) {
                 let new = run.filter { lines[i].char($0) == plus && !isColumn[$0] }
                 if new.allSatisfy({ meetsVerticalLine(i, $0) }) {

@@ -19,6 +19,10 @@ package struct GridTablePrinter {
     let owners: [Int]
     /// Per cell, the width of its widest line: that of its only line, which most cells have.
     private let contentWidths: [Int]
+    /// `widthBefore[k]`: columns from the left edge's `|` to column line `k`'s (a region's width at once).
+    private let widthBefore: [Int]
+    /// A row border that rules every column (most of them), as printed after the indentation.
+    private let plainBorder: [UInt8]
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
     /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
@@ -42,6 +46,11 @@ package struct GridTablePrinter {
         heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
             minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
             needs: grid.cells.indices.map { (grid.cells[$0].rows, grid.cells[$0].lines.count) }))
+        widthBefore = widths.reduce(into: [0]) { $0.append($0.last! + $1 + 3) }
+        plainBorder = widths.reduce(into: [UInt8(ascii: "+")]) { line, width in
+            line.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: width + 2))
+            line.append(UInt8(ascii: "+"))
+        }
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.
@@ -91,10 +100,15 @@ package struct GridTablePrinter {
     /// Border `b` lies above row `b` (the bottom border is `b == rowCount`).
     private func appendBorderLine(_ b: Int, to out: inout [UInt8]) {
         let columns = grid.columnCount
-        let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
         let isHeader = (b == grid.headerRowCount && b > 0)
             || (grid.footerRowCount > 0 && (b == grid.rowCount - grid.footerRowCount || b == grid.rowCount))
         let colons = (b == grid.headerRowCount && b > 0) || (b == 0 && grid.headerRowCount == 0)
+        let ruled = (0..<columns).map { k in b == 0 || b == grid.rowCount || owner(b - 1, k) != owner(b, k) }
+        if !isHeader && !colons && !ruled.contains(false) {
+            out.append(contentsOf: indent)
+            out.append(contentsOf: plainBorder)
+            return
+        }
         // A row line that every cell crosses is drawn with `+` on the edges alone.
         let unruled = !ruled.contains(true)
         out.append(contentsOf: indent)
@@ -125,7 +139,7 @@ package struct GridTablePrinter {
     /// The cell's text for line `line`, padded to the cell's full width between its column lines.
     private func appendRegion(of c: Int, line: Int, to out: inout [UInt8]) {
         let columns = grid.cells[c].columns
-        let width = columns.reduce(0) { $0 + widths[$1] } + 3 * (columns.count - 1)
+        let width = widthBefore[columns.upperBound] - widthBefore[columns.lowerBound] - 3
         out.append(0x20)
         var used = 0
         if line < grid.cells[c].lines.count {
