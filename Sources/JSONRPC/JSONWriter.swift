@@ -2,19 +2,27 @@ extension JSON {
     /// Compact UTF-8 JSON, members sorted by name so that output is deterministic.
     package func serialized() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(serializedCount)
         write(to: &out)
         return out
     }
 
-    /// The message framed for the wire (its `Content-Length` header, then `serialized()`) in pieces of
-    /// about `chunkSize` bytes, each handed to `emit` as soon as it is full (a `.raw` part longer than that
-    /// is handed over as it is, without a copy): a formatting answer can be tens of megabytes, which a
-    /// whole buffer held, faulted in and copied once more.
+    /// The message framed for the wire: its `Content-Length` header, then `serialized()`, handed to `emit`
+    /// in one piece, written after room left for the header (no copy of the body to put it behind one).
+    /// A message with a `.raw` member longer than `chunkSize` (a formatting answer of tens of megabytes)
+    /// goes in pieces of about that size instead, the long part as it is: its length is counted first.
     package func writeFramed(chunkSize: Int, _ emit: (ArraySlice<UInt8>) -> Void) {
+        guard hasRawMember(longerThan: chunkSize) else {
+            let room = 40  // "Content-Length: " and 20 digits and "\r\n\r\n"
+            var out = [UInt8](repeating: 0, count: room)
+            write(to: &out)
+            let header = Array("Content-Length: \(out.count - room)\r\n\r\n".utf8)
+            out.replaceSubrange(room - header.count..<room, with: header)
+            emit(out[(room - header.count)...])
+            return
+        }
         let count = serializedCount
         var out = Array("Content-Length: \(count)\r\n\r\n".utf8)
-        out.reserveCapacity(out.count + min(count, chunkSize) + 64)
+        out.reserveCapacity(out.count + chunkSize + 64)
         write(to: &out) { out, raw in
             guard out.count + (raw?.count ?? 0) >= chunkSize else { return false }
             emit(out[...])
@@ -23,6 +31,11 @@ extension JSON {
             return raw != nil
         }
         if !out.isEmpty { emit(out[...]) }
+    }
+
+    private func hasRawMember(longerThan count: Int) -> Bool {
+        guard case .object(let members) = self else { return false }
+        return members.values.contains { if case .raw(let bytes) = $0 { bytes.count > count } else { false } }
     }
 
     package var text: String { String(decoding: serialized(), as: UTF8.self) }

@@ -35,8 +35,15 @@ extension Server {
     /// keystroke in a document with 163,000 diagnostics would otherwise send them all again each time).
     func publishDiagnostics(_ document: inout OpenDocument, onlyWhenChanged: Bool) {
         guard !client.pullsDiagnostics else { return }
+        let moved = movedInClientCharacters(document)
+        // The index says whether an edit changed or moved a diagnostic: most keystrokes change none, and
+        // gathering 163,000 of them to compare took longer than the keystroke's own work.
+        if onlyWhenChanged && document.published != nil && !document.diagnosticsMayDiffer && !moved { return }
         let current = diagnostics(document)
-        if onlyWhenChanged && document.published == current && !movedInClientCharacters(current, document) { return }
+        if onlyWhenChanged && document.published?.map(\.shown) == current.map(\.shown) && !moved {
+            document.noteSameDiagnostics()
+            return
+        }
         document.notePublished(current)
         send(Outgoing.notification("textDocument/publishDiagnostics", [
             "uri": .string(document.uri), "version": .int(document.version),
@@ -47,9 +54,9 @@ extension Server {
     /// Whether a diagnostic may stand at other characters for the client than when it was pushed, though
     /// its (line, byte) places are the same: one on a line changed since, in UTF-16 or UTF-32, where a
     /// character's size in the encoding is not its size in bytes.
-    private func movedInClientCharacters(_ diagnostics: [TableIndex.LineDiagnostic], _ document: OpenDocument) -> Bool {
-        guard encoding != .utf8, let changed = document.changedSincePublish else { return false }
-        return diagnostics.contains { changed.overlaps($0.start.line...$0.end.line) }
+    private func movedInClientCharacters(_ document: OpenDocument) -> Bool {
+        guard encoding != .utf8, let changed = document.changedSincePublish, document.settings.diagnosticsEnabled else { return false }
+        return document.index.hasDiagnostic(on: changed)
     }
 
     func pullDiagnostics(_ params: DocumentParams) throws(ResponseError) -> JSON {

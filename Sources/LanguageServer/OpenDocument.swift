@@ -15,6 +15,9 @@ struct OpenDocument: Sendable {
     /// UTF-16 or UTF-32 character though its byte position is the same (a wide character before it was
     /// replaced): it is pushed again.
     private(set) var changedSincePublish: ClosedRange<Int>?
+    /// Whether the diagnostics may differ from those last pushed (an edit changed or moved one, or the
+    /// document was read anew): when not, there is nothing to compare.
+    private(set) var diagnosticsMayDiffer = true
 
     /// Notes that `lines` (numbered in the text as it now is) changed. A second change is taken to reach
     /// the end of the text: the first one's lines may have moved since.
@@ -26,6 +29,13 @@ struct OpenDocument: Sendable {
     mutating func notePublished(_ diagnostics: [TableIndex.LineDiagnostic]) {
         published = diagnostics
         changedSincePublish = nil
+        diagnosticsMayDiffer = false
+    }
+
+    /// Notes that the diagnostics, compared, are those last pushed (which the client still places by the
+    /// lines changed since).
+    mutating func noteSameDiagnostics() {
+        diagnosticsMayDiffer = false
     }
 
     /// `syntax` defaults to the one the URI's suffix says.
@@ -59,6 +69,7 @@ struct OpenDocument: Sendable {
     mutating func replace(from start: LinePosition, to end: LinePosition, with bytes: [UInt8]) {
         let new = text.replace(from: start, to: end, with: bytes)
         index.update(text, replaced: start.line...end.line, with: new)
+        diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
         noteChanged(new)
     }
 
@@ -94,12 +105,14 @@ struct OpenDocument: Sendable {
         }
         if let current, let original {
             index.update(text, replaced: original, with: current)
+            diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
             noteChanged(current)
         }
     }
 
     mutating func reindex(options: FormatOptions) {
         index = TableIndex(text, syntax: syntax, options: options)
+        diagnosticsMayDiffer = true
     }
 
     /// One table on its own: its lines as a buffer, the region in that buffer, and the first line.

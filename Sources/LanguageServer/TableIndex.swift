@@ -28,6 +28,21 @@ struct TableIndex: Sendable {
         func shifted(by lines: Int) -> LineDiagnostic {
             LineDiagnostic(diagnostic: diagnostic, start: start.shifted(by: lines), end: end.shifted(by: lines))
         }
+
+        /// What a client is shown of it: not the byte range of the text it was read from, which is the
+        /// document on open and a window around the change after an edit.
+        struct Shown: Equatable, Comparable {
+            var start: LinePosition, end: LinePosition
+            var code: String, severity: Int, message: String
+
+            static func < (a: Shown, b: Shown) -> Bool {
+                (a.start, a.end, a.code, a.severity, a.message) < (b.start, b.end, b.code, b.severity, b.message)
+            }
+        }
+
+        var shown: Shown {
+            Shown(start: start, end: end, code: diagnostic.code.rawValue, severity: Server.severity(diagnostic.severity), message: diagnostic.message)
+        }
     }
 
     /// A diagnostic found while scanning (not inside a table): anchored at its first line, its positions
@@ -48,6 +63,12 @@ struct TableIndex: Sendable {
     private(set) var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
     private(set) var lastScannedLines = 0
+    /// Whether the last update may have changed the document's diagnostics (their text or place): when
+    /// not, a keystroke need not gather every diagnostic to compare them with those last pushed.
+    private(set) var diagnosticsChanged = true
+    /// During an update: the diagnostics of what it took out and of what it put in, lines counted from
+    /// the document's start (the text before the change for what it took out above the change's end).
+    private var exchanged: (removed: [LineDiagnostic], added: [LineDiagnostic])?
     /// Whether tables read by the scan keep their reading (an edit's rescan, not the whole document's on open).
     private var keepsReadings = false
     /// Tables of at least this many lines are read whole by an edit and keep their reading, and grid tables
@@ -79,13 +100,20 @@ struct TableIndex: Sendable {
         if new.lowerBound > 0 && !text.line(new.lowerBound - 1).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             restartable[new.lowerBound - 1] = false
         }
+        exchanged = ([], [])
+        var moved = false  // a diagnostic below the change moved to another line
         let touched = tableIndices(overlapping: old.lowerBound..<old.upperBound + 1)
-        tables.removeSubrange(touched)
+        takeOut(tables: touched, scanDiagnosticsOn: old)
         if delta != 0 {
-            for index in touched.lowerBound..<tables.count { tables[index].firstLine += delta }
+            for index in touched.lowerBound..<tables.count {
+                tables[index].firstLine += delta
+                moved = moved || !tables[index].diagnostics.isEmpty
+            }
+            for index in scanDiagnostics.indices where scanDiagnostics[index].line > old.upperBound {
+                scanDiagnostics[index].line += delta
+                moved = true
+            }
         }
-        scanDiagnostics.removeAll { old.contains($0.line) }
-        for index in scanDiagnostics.indices where scanDiagnostics[index].line > old.upperBound { scanDiagnostics[index].line += delta }
         var start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
         let before = frontMatter.end > old.upperBound + 1 ? frontMatter.end + delta : frontMatter.end
         updateFrontMatter(text, replaced: old, with: new)
@@ -98,6 +126,24 @@ struct TableIndex: Sendable {
         keepsReadings = true
         rescan(text, from: start, changedThrough: min(changed, text.lineCount - 1))
         keepsReadings = false
+        diagnosticsChanged = moved || exchanged.map { TableIndex.differ($0.removed, $0.added) } ?? true
+        exchanged = nil
+    }
+
+    /// Removes the tables at `indices` and the scan's diagnostics on `lines`, noting their diagnostics as
+    /// taken out during an update.
+    private mutating func takeOut(tables indices: Range<Int>, scanDiagnosticsOn lines: ClosedRange<Int>) {
+        if exchanged != nil {
+            exchanged!.removed += tables[indices].flatMap { table in table.diagnostics.map { $0.shifted(by: table.firstLine) } }
+            exchanged!.removed += scanDiagnostics.filter { lines.contains($0.line) }.map { $0.diagnostic.shifted(by: $0.line) }
+        }
+        tables.removeSubrange(indices)
+        scanDiagnostics.removeAll { lines.contains($0.line) }
+    }
+
+    /// Whether two lists of diagnostics show a client different ones, in whatever order.
+    private static func differ(_ a: [LineDiagnostic], _ b: [LineDiagnostic]) -> Bool {
+        a.count != b.count || a.map(\.shown).sorted() != b.map(\.shown).sorted()
     }
 
     /// Follows the front matter after lines `old` became `new`, reading only lines the change can matter to:
@@ -159,8 +205,7 @@ struct TableIndex: Sendable {
 
     private mutating func replace(_ range: ClosedRange<Int>, with scan: TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
         let touched = tableIndices(overlapping: range.lowerBound..<range.upperBound + 1)
-        tables.removeSubrange(touched)
-        scanDiagnostics.removeAll { range.contains($0.line) }
+        takeOut(tables: touched, scanDiagnosticsOn: range)
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
         let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
             var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
@@ -191,6 +236,10 @@ struct TableIndex: Sendable {
             let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
             guard range.contains(windowStart + placed.start.line) else { continue }
             scanDiagnostics.append(ScanDiagnostic(line: windowStart + placed.start.line, diagnostic: placed.shifted(by: -placed.start.line)))
+            exchanged?.added.append(placed.shifted(by: windowStart))
+        }
+        if exchanged != nil {
+            exchanged!.added += found.flatMap { table in table.diagnostics.map { $0.shifted(by: table.firstLine) } }
         }
         scanDiagnostics.sort { $0.line < $1.line }
     }
@@ -200,6 +249,15 @@ struct TableIndex: Sendable {
     var allDiagnostics: [LineDiagnostic] {
         scanDiagnostics.map { $0.diagnostic.shifted(by: $0.line) }
             + tables.flatMap { table in table.diagnostics.map { $0.shifted(by: table.firstLine) } }
+    }
+
+    /// Whether a diagnostic stands on one of `lines`, found among the tables there and the scan's.
+    func hasDiagnostic(on lines: ClosedRange<Int>) -> Bool {
+        let meets = { (d: LineDiagnostic) in lines.overlaps(d.start.line...d.end.line) }
+        return scanDiagnostics.contains { meets($0.diagnostic.shifted(by: $0.line)) }
+            || tables[tableIndices(overlapping: lines.lowerBound..<lines.upperBound + 1)].contains { table in
+                table.diagnostics.contains { meets($0.shifted(by: table.firstLine)) }
+            }
     }
 
     static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {

@@ -27,6 +27,26 @@ struct TableIndexTests {
         #expect(open.index.tables.count == 1000)
     }
 
+    /// An edit says whether it may have changed the diagnostics: typing in prose or in a table whose
+    /// diagnostics stay does not; breaking a row, mending it, or moving a diagnostic to another line does.
+    @Test func anEditSaysWhetherTheDiagnosticsMayHaveChanged() {
+        let text = "Prose.\n\n| a | b |\n|---|---|\n| 1 | 2 | 3 |\n\nMore prose.\n"
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
+        #expect(open.index.tables.first?.diagnostics.count == 1)  // the extra cell
+        func change(_ line: Int, _ byte: Int, through end: Int? = nil, _ new: String) -> Bool {
+            open.replace(from: LinePosition(line, byte), to: LinePosition(line, end ?? byte), with: Array(new.utf8))
+            return open.index.diagnosticsChanged
+        }
+        #expect(!change(6, 4, "x"))  // prose below
+        #expect(!change(0, 2, "y"))  // prose above, same line count
+        #expect(!change(2, 3, "z"))  // a header cell's text: the table is read again, its diagnostic the same
+        #expect(change(0, 0, "New line.\n"))  // the table moves down: so does its diagnostic
+        #expect(!change(8, 0, "\nAfter.\n"))  // lines added below: nothing moves
+        #expect(change(5, 9, through: 13, ""))  // the extra cell goes: the diagnostic too
+        #expect(!change(5, 0, "  "))  // a row indented, still without a diagnostic
+        #expect(change(4, 0, "|---"))  // a delimiter row of three cells under a header of two: no table, but a warning
+    }
+
     /// Tables with each kind of diagnostic between good ones: look-alikes (a delimiter row with another
     /// cell count, ambiguous headers) and broken grid tables, so that edits move, break and mend them.
     static let blocks = [
