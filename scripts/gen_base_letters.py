@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Sources/GridModel/BaseLetterTable.swift: every code point whose canonical decomposition is a
 letter followed by combining marks (á, Ç, ő, ǖ, ...), with that letter, from Python's unicodedata. Sorting
-rows by a column compares letters without their accents first (`NaturalOrder`).
+rows by a column compares letters without their accents first (`NaturalKey`).
 
 Usage: scripts/gen_base_letters.py
 """

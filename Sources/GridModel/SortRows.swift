@@ -40,12 +40,15 @@ private struct SortKeyOrder {
     let order: SortOrder
     let numbers: [Double?]
     let numeric: Bool
+    /// The keys as `NaturalKey`s, made once.
+    let naturalKeys: [NaturalKey]
 
     init(keys: [String], order: SortOrder) {
         self.keys = keys
         self.order = order
         self.numbers = keys.map { Double($0) }
         self.numeric = zip(keys, numbers).allSatisfy { key, number in key.isEmpty || number != nil }
+        self.naturalKeys = keys.map(NaturalKey.init)
     }
 
     func precedes(_ a: Int, _ b: Int) -> Bool {
@@ -58,7 +61,7 @@ private struct SortKeyOrder {
         let result = if numeric, let x = numbers[a], let y = numbers[b] {
             x < y ? -1 : x > y ? 1 : 0
         } else {
-            NaturalOrder.compare(keys[a], keys[b])
+            NaturalKey.compare(naturalKeys[a], naturalKeys[b])
         }
         if result == 0 { return a < b }
         return (result < 0) == (order == .ascending)
