@@ -75,6 +75,17 @@ struct DocumentText: Sendable {
     /// the new text.
     @discardableResult
     mutating func replace(from start: LinePosition, to end: LinePosition, with text: [UInt8]) -> ClosedRange<Int> {
+        if start.line == end.line && start.byte <= end.byte && !text.contains(0x0A) {
+            // Within one line, no line ending made or taken: the chunk's lines are moved, not found again
+            // (an editor applying a realigned table sends one such edit per row, thousands in a change).
+            let (chunk, local) = locate(start.line)
+            let lines = chunks[chunk].text
+            let range = (lines.starts[local] + start.byte)..<(lines.starts[local] + end.byte)
+            if !lines.bytes[range].contains(0x0A) {
+                chunks[chunk] = Chunk(lines.replacing(range, with: text, inLine: local), isLast: chunks[chunk].isLast)
+                return start.line...start.line
+            }
+        }
         let (first, startOffset) = offset(start)
         var (last, endOffset) = offset(end)
         var region = Array(chunks[first].text.bytes[..<startOffset])

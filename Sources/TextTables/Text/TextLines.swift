@@ -34,6 +34,16 @@ package struct TextLines: Sendable {
         self.starts = starts
     }
 
+    /// The lines with bytes `range` of line `line` replaced by `text`, where neither holds a line feed:
+    /// the lines after it start `text.count - range.count` bytes later, and no line end is searched for.
+    package func replacing(_ range: Range<Int>, with text: [UInt8], inLine line: Int) -> TextLines {
+        var bytes = self.bytes, starts = self.starts
+        bytes.replaceSubrange(range, with: text)
+        let delta = text.count - range.count
+        if delta != 0 { for index in (line + 1)..<starts.count { starts[index] += delta } }
+        return TextLines(bytes: bytes, starts: starts)
+    }
+
     /// The lines as the documents' readers split them: cmark-gfm, docutils and pandoc also end a line at a
     /// carriage return that no line feed follows (so does LSP, but Vim and Neovim keep it in the line, and
     /// the language server follows them). The command line reads documents this way.
