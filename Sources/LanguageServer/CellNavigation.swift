@@ -17,8 +17,14 @@ extension Server {
             return .null
         }
         let character = encoding.character(in: step.lineText[...], byteOffset: step.byte)
+        // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
+        // it far faster than a realigned 100,000-row table's edits one by one).
+        var edits = FormattingEdits(document: document)
+        for edit in step.edits {
+            edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
+        }
         return [
-            "edits": .array(step.edits.map { lspEdit($0, in: local, document) }),
+            "edits": writtenEdits(edits.finished(), in: document),
             "position": Position(line: table.firstLine + step.line, character: character).json,
         ]
     }

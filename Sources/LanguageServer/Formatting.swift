@@ -11,10 +11,14 @@ extension Server {
     }
 
     /// `formattingEdits` as the JSON text of a `TextEdit[]`, written straight to bytes: a document's
-    /// formatting can be 100,000 edits, which as a tree of values cost more than formatting itself. The
-    /// same text the tree would serialize to (members in name order).
+    /// formatting can be 100,000 edits, which as a tree of values cost more than formatting itself.
     func formattingAnswer(_ document: OpenDocument, tables: [TableIndex.Table], options: FormatOptions) -> JSON {
-        let edits = formattedEdits(document, tables: tables, options: options)
+        writtenEdits(formattedEdits(document, tables: tables, options: options), in: document)
+    }
+
+    /// Edits as the JSON text of a `TextEdit[]`: the same text a tree of values would serialize to
+    /// (members in name order).
+    func writtenEdits(_ edits: [FormattingEdits.Edit], in document: OpenDocument) -> JSON {
         var out: [UInt8] = [UInt8(ascii: "[")]
         // Room for the text with a two-byte `\n` a line and for each edit's range: a 27 MB answer that
         // grew by doubling was copied and faulted in several times over.

@@ -108,6 +108,20 @@ struct TableKeysTests {
         #expect(answer["error"]?["message"]?.string?.contains("params.direction") == true)
     }
 
+    /// Realigning a table of more lines than formatting's limit is one edit of the table, as formatting's is.
+    @Test func aLongTableIsRealignedInOneEdit() throws {
+        let rows = String(repeating: "|1|22|\n", count: 6_000)
+        let editor = try TypingEditor(text: "Intro\n\n|a|b|\n|-|-|\n" + rows + "\nEnd\n")
+        editor.moveTo(line: 4, character: 1)
+        let answer = editor.client.request("gridls/navigateCell", [
+            "textDocument": ["uri": .string(editor.uri)], "position": ["line": 4, "character": 1], "direction": "nextCell",
+        ])["result"]
+        #expect(answer?["edits"]?.array?.count == 1)
+        editor.press("nextCell")
+        let aligned = "| 1   | 22  |\n"
+        #expect(editor.shown == "Intro\n\n| a   | b   |\n| --- | --- |\n| 1   | ‸22  |\n" + String(repeating: aligned, count: 5_999) + "\nEnd\n")
+    }
+
     @Test func aGridTableGrowsARowAtItsEnd() throws {
         let editor = try TypingEditor(text: "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n")
         editor.moveTo(line: 3, character: 6)
