@@ -77,13 +77,23 @@ struct SimpleTableLine {
 
     /// The bytes of the text that touches columns `columns`, or nil when they are blank.
     func text(touching columns: Range<Int>) -> Range<Int>? {
+        if let plain {
+            // A column a byte: the first and last non-blank bytes of those columns (most lines; making a
+            // piece of each byte here was most of reading a long table).
+            let inside = plain.dropFirst(max(0, columns.lowerBound)).prefix(max(0, columns.count))
+            guard let first = inside.firstIndex(where: { $0 != 0x20 }), let last = inside.lastIndex(where: { $0 != 0x20 }) else { return nil }
+            return first..<last + 1
+        }
         let touching = pieces.filter { !$0.isSpace && $0.column < columns.upperBound && $0.column + $0.width > columns.lowerBound }
         guard let first = touching.first, let last = touching.last else { return nil }
         return first.bytes.lowerBound..<last.bytes.upperBound
     }
 
     /// Whether any text starts at column `column` or right of it.
-    func hasText(from column: Int) -> Bool { pieces.contains { !$0.isSpace && $0.column >= column } }
+    func hasText(from column: Int) -> Bool {
+        if let plain { return plain.dropFirst(max(0, column)).contains { $0 != 0x20 } }
+        return measured.contains { !$0.isSpace && $0.column >= column }
+    }
 
     /// The bytes of the characters that start in `columns`, a tab as the spaces it stands for.
     func text(starting columns: Range<Int>, in b: [UInt8]) -> [UInt8] {

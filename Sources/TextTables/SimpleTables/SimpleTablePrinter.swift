@@ -102,14 +102,14 @@ struct SimpleTablePrinter {
             // A row read from an underline alone stays one: docutils reads an underline right below another,
             // or below the top border, as a row of empty cells.
             if !isUnderline(r) {
-                let height = max(1, cells.map(\.lines.count).max() ?? 1)
+                let height = max(1, cells.map { $0.lines.count }.max() ?? 1)
                 for j in 0..<height { out.append(textLine(cells, j)) }
                 let blank = r < layout.blankLinesAfter.count ? layout.blankLinesAfter[r] : 0
                 if r < grid.rowCount - 1 && r != grid.headerRowCount - 1 {
                     out.append(contentsOf: repeatElement([], count: blank))
                 }
             }
-            let spans = cells.map(\.columns)
+            let spans = cells.map { $0.columns }
             if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
                 out.append(rule(SimpleTableSyntax.equals, runs: spans))
             } else if cells.contains(where: { $0.columns.count > 1 }) || isUnderline(r) || isUnderline(r + 1) {
@@ -119,11 +119,16 @@ struct SimpleTablePrinter {
         return out
     }
 
-    /// Per row, its cells left to right.
-    private func rowsOfCells() -> [[GridCell]] {
-        var rows = [[GridCell]](repeating: [], count: grid.rowCount)
-        for cell in grid.cells { rows[cell.rows.lowerBound].append(cell) }
-        return rows.map { $0.sorted { $0.columns.lowerBound < $1.columns.lowerBound } }
+    /// Per row, the cells that start in it, left to right: runs of `grid.cells`, which are in reading
+    /// order (slices, not copies: a long table's cells were copied twice per printing).
+    private func rowsOfCells() -> [ArraySlice<GridCell>] {
+        var rows = [ArraySlice<GridCell>](repeating: [], count: grid.rowCount)
+        var start = 0
+        for index in grid.cells.indices where index + 1 == grid.cells.count || grid.cells[index + 1].rows.lowerBound != grid.cells[start].rows.lowerBound {
+            rows[grid.cells[start].rows.lowerBound] = grid.cells[start...index]
+            start = index + 1
+        }
+        return rows
     }
 
     private func rule(_ mark: UInt8, runs: [Range<Int>]) -> [UInt8] {
@@ -136,7 +141,7 @@ struct SimpleTablePrinter {
         return line
     }
 
-    private func textLine(_ cells: [GridCell], _ j: Int) -> [UInt8] {
+    private func textLine(_ cells: ArraySlice<GridCell>, _ j: Int) -> [UInt8] {
         var line = layout.indent
         var column = 0
         for cell in cells {

@@ -45,7 +45,7 @@ struct SimpleTableReader {
             var rowOfLine = [Int?](repeating: nil, count: lineCount)
             for (r, row) in rows.enumerated() { for line in row.lines { rowOfLine[line] = r } }
             let map = SimpleTableMap(indentWidth: indentEnd - first, columnStarts: columns.map(\.lowerBound), rowOfLine: rowOfLine)
-            let read = SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter), underlineRows: rows.map(\.lines.isEmpty))
+            let read = SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter), underlineRows: rows.map { $0.lines.isEmpty })
             return Reading(grid: grid, layout: read, map: map, diagnostics: [])
         } catch let failure as Failure {
             return Reading(grid: nil, layout: layout, map: SimpleTableMap(), diagnostics: [failure.diagnostic])
