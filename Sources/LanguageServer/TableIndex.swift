@@ -97,8 +97,18 @@ struct TableIndex: Sendable {
         // Whether a scan restarts after a paragraph line depends on the line after it too (see MarkdownScanner).
         // After a blank line it does not (no paragraph is open there): typing below a table does not make
         // the index read the table again.
-        if new.lowerBound > 0 && !text.line(new.lowerBound - 1).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        let isBlank = { (line: Int) in text.line(line).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
+        if new.lowerBound > 0 && !isBlank(new.lowerBound - 1) {
             restartable[new.lowerBound - 1] = false
+        }
+        // In reStructuredText, whether a scan restarts after a blank line depends on the next line with
+        // text (indented, it may continue a directive above the blank lines): the change may be that line.
+        if syntax == .restructuredText {
+            var line = new.lowerBound - 1
+            while line >= 0 && isBlank(line) {
+                restartable[line] = false
+                line -= 1
+            }
         }
         exchanged = ([], [])
         var moved = false  // a diagnostic below the change moved to another line

@@ -10,7 +10,8 @@ package enum RSTScanner {
     package static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
 
     /// Scans and reports, per line, whether a scan starting just after it finds the same tables below:
-    /// true after a blank line outside any literal block.
+    /// true after a blank line outside any literal block whose next line with text is not indented (an
+    /// indented one may belong to a directive above: a list-table's next row, a `.. table::`'s table).
     package static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
         var restartable = [Bool](repeating: false, count: text.count)
         var result = TableScan()
@@ -93,7 +94,22 @@ package enum RSTScanner {
             previousBlank = false
             line += 1
         }
+        keepOnlyBlanksBeforeUnindentedText(text, &restartable)
         return (LoneCarriageReturn.guarding(result, in: text), restartable)
+    }
+
+    /// Clears `restartable` for blank lines whose next line with text is indented, or that have none in
+    /// `text` (a window of a document may end before it).
+    private static func keepOnlyBlanksBeforeUnindentedText(_ text: TextLines, _ restartable: inout [Bool]) {
+        var nextIndent: Int?  // of the next line with text below
+        for line in stride(from: text.count - 1, through: 0, by: -1) {
+            let (indent, p) = BlockSyntax.indentation(text.bytes, text.starts[line], text.contentEnd(line))
+            if p == text.contentEnd(line) {
+                restartable[line] = restartable[line] && nextIndent == 0
+            } else {
+                nextIndent = indent
+            }
+        }
     }
 
     enum SimpleTableEnd {
