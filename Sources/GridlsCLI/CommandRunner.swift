@@ -28,6 +28,7 @@ package enum CommandRunner {
             writeOutput(Array((usageText + "\n").utf8))
             return ExitCode.success
         case .serve:
+            HugePages.restartWithThem()
             if isatty(0) == 1 { writeError(ServerBanner.line) }
             return ServerLoop.run()
         case .version:
