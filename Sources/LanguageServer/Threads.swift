@@ -38,23 +38,21 @@ final class ConditionLock: @unchecked Sendable {
 
     /// `wait` until `deadline`; false when the deadline passed.
     func wait(until deadline: MonotonicInstant) -> Bool {
-        var time = deadline.timespec
+        var time = deadline.time
         return pthread_cond_timedwait(condition, mutex, &time) != ETIMEDOUT
     }
 }
 
 /// A point in time on the monotonic clock, for deadlines of waits.
 struct MonotonicInstant {
-    fileprivate let timespec: timespec
+    fileprivate let time: timespec
 
     /// `seconds` from now.
     static func after(seconds: Double) -> MonotonicInstant {
-        var now = Glibc.timespec()
+        var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
-        let nanoseconds = Int(now.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
-        return MonotonicInstant(timespec: Glibc.timespec(
-            tv_sec: now.tv_sec + Int(seconds.rounded(.down)) + nanoseconds / 1_000_000_000,
-            tv_nsec: nanoseconds % 1_000_000_000))
+        let whole = Int(seconds.rounded(.down)), nanoseconds = Int(now.tv_nsec) + Int((seconds - seconds.rounded(.down)) * 1e9)
+        return MonotonicInstant(time: timespec(tv_sec: now.tv_sec + whole + nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000))
     }
 }
 
