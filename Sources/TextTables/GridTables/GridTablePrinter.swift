@@ -48,7 +48,7 @@ package struct GridTablePrinter {
             needs: grid.cells.indices.map { (grid.cells[$0].rows, grid.cells[$0].lines.count) }))
         widthBefore = widths.reduce(into: [0]) { $0.append($0.last! + $1 + 3) }
         plainBorder = widths.reduce(into: [UInt8(ascii: "+")]) { line, width in
-            line.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: width + 2))
+            line.append(UInt8(ascii: "-"), count: width + 2)
             line.append(UInt8(ascii: "+"))
         }
     }
@@ -150,15 +150,11 @@ package struct GridTablePrinter {
         out.appendSpaces(width - used + 1)
     }
 
-    private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(byte, count: max(0, count)))
-    }
-
     private func appendRule(width: Int, alignment: ColumnAlignment, header: Bool, to out: inout [UInt8]) {
         let fill = header ? UInt8(ascii: "=") : UInt8(ascii: "-")
         let left = alignment.colonAtStart, right = alignment.colonAtEnd
         out.append(left ? UInt8(ascii: ":") : fill)
-        appendRepeated(fill, width - 2, to: &out)
+        out.append(fill, count: width - 2)
         out.append(right ? UInt8(ascii: ":") : fill)
     }
 }

@@ -112,20 +112,11 @@ package struct PipeTablePrinter {
             if style == .padded { out.append(0x20) }
             let left = alignment.colonAtStart, right = alignment.colonAtEnd
             if left { out.append(UInt8(ascii: ":")) }
-            appendRepeated(UInt8(ascii: "-"), width - (left ? 1 : 0) - (right ? 1 : 0), to: &out)
+            out.append(UInt8(ascii: "-"), count: width - (left ? 1 : 0) - (right ? 1 : 0))
             if right { out.append(UInt8(ascii: ":")) }
             if style == .padded { out.append(0x20) }
             out.append(UInt8(ascii: "|"))
         }
-    }
-
-    private func appendRepeated(_ byte: UInt8, _ count: Int, to out: inout [UInt8]) {
-        out.append(contentsOf: repeatElement(byte, count: count))
-    }
-
-    @inline(__always)
-    private func appendSpaces(_ n: Int, to out: inout [UInt8]) {
-        appendRepeated(0x20, n, to: &out)
     }
 
     /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines

@@ -31,4 +31,10 @@ extension Array<UInt8> {
             left -= run
         }
     }
+
+    /// Appends `count` copies of `byte` (none when `count` is not positive): a printer's padding and rules.
+    mutating func append(_ byte: UInt8, count: Int) {
+        if byte == 0x20 { return appendSpaces(count) }
+        append(contentsOf: repeatElement(byte, count: Swift.max(0, count)))
+    }
 }
