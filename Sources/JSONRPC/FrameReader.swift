@@ -151,5 +151,10 @@ extension Substring {
 
 /// Frames one message body for writing.
 package func frame(_ body: [UInt8]) -> [UInt8] {
-    Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
+    frameHeader(length: body.count) + body
+}
+
+/// The header that goes before a body of `length` bytes.
+func frameHeader(length: Int) -> [UInt8] {
+    Array("Content-Length: \(length)\r\n\r\n".utf8)
 }

@@ -12,16 +12,16 @@ extension JSON {
     /// goes in pieces of about that size instead, the long part as it is: its length is counted first.
     package func writeFramed(chunkSize: Int, _ emit: (ArraySlice<UInt8>) -> Void) {
         guard hasRawMember(longerThan: chunkSize) else {
-            let room = 40  // "Content-Length: " and 20 digits and "\r\n\r\n"
+            let room = JSON.headerRoom
             var out = [UInt8](repeating: 0, count: room)
             write(to: &out)
-            let header = Array("Content-Length: \(out.count - room)\r\n\r\n".utf8)
+            let header = frameHeader(length: out.count - room)
             out.replaceSubrange(room - header.count..<room, with: header)
             emit(out[(room - header.count)...])
             return
         }
         let count = serializedCount
-        var out = Array("Content-Length: \(count)\r\n\r\n".utf8)
+        var out = frameHeader(length: count)
         out.reserveCapacity(out.count + chunkSize + 64)
         write(to: &out) { out, raw in
             guard out.count + (raw?.count ?? 0) >= chunkSize else { return false }
@@ -32,6 +32,9 @@ extension JSON {
         }
         if !out.isEmpty { emit(out[...]) }
     }
+
+    /// Room for any message's header: as long as a header can be.
+    private static let headerRoom = frameHeader(length: Int.max).count
 
     private func hasRawMember(longerThan count: Int) -> Bool {
         guard case .object(let members) = self else { return false }
