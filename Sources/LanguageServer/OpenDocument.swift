@@ -68,9 +68,7 @@ struct OpenDocument: Sendable {
     /// Replaces a range given as (line, byte) positions and updates the table index around it.
     mutating func replace(from start: LinePosition, to end: LinePosition, with bytes: [UInt8]) {
         let new = text.replace(from: start, to: end, with: bytes)
-        index.update(text, replaced: start.line...end.line, with: new)
-        diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
-        noteChanged(new)
+        updateIndex(replaced: start.line...end.line, with: new)
     }
 
     /// Several replacements in order (one `didChange`: an editor applying a realigned table's edits sends
@@ -104,10 +102,15 @@ struct OpenDocument: Sendable {
             delta += shift
         }
         if let current, let original {
-            index.update(text, replaced: original, with: current)
-            diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
-            noteChanged(current)
+            updateIndex(replaced: original, with: current)
         }
+    }
+
+    /// Updates the index after lines `old` of the text became lines `new`, and notes what that changed.
+    private mutating func updateIndex(replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
+        index.update(text, replaced: old, with: new)
+        diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
+        noteChanged(new)
     }
 
     mutating func reindex(options: FormatOptions) {
