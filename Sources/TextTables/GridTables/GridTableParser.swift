@@ -405,8 +405,9 @@ struct GridTableReader {
     }
 
     /// `content(of:)` with the lines' byte ranges gathered in `lineRanges` (emptied first, kept from cell
-    /// to cell) and made strings once through one buffer pointer: a slice per line would retain and
-    /// release the document's storage each time (a tenth of reading a long grid table).
+    /// to cell) and made strings once through one buffer pointer, as `GridTableRelayer.unpadded` makes
+    /// them: a slice per line would retain and release the document's storage each time (a tenth of
+    /// reading a long grid table).
     func content(of rect: SlotRect, lineRanges ranges: inout [Range<Int>]) -> [String] {
         ranges.removeAll(keepingCapacity: true)
         let lines = text.bytes.withUnsafeBufferPointer { bytes -> [String]? in
@@ -419,7 +420,7 @@ struct GridTableReader {
                 ranges.append(range.lowerBound..<range.lowerBound + line.trimmingEnd(Blank.isSpace).count)
             }
             while ranges.last?.isEmpty == true { ranges.removeLast() }
-            let padded = ranges.allSatisfy { $0.isEmpty || bytes[$0.lowerBound] == G.space }
+            let padded = GridTableRelayer.arePadded(firstBytes: ranges.lazy.map { $0.isEmpty ? nil : bytes[$0.lowerBound] })
             return ranges.map { String(decoding: UnsafeBufferPointer(rebasing: bytes[padded ? $0.dropFirst() : $0]), as: UTF8.self) }
         }
         return lines ?? tabExpandedContent(of: rect)

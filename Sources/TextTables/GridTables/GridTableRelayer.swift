@@ -61,14 +61,20 @@ enum GridTableRelayer {
     /// stays as pandoc reads it.
     static func unpadded(_ lines: [String]) -> [String] {
         // On bytes: " 🏽" is one Character, whose first byte is still the padding.
-        guard lines.allSatisfy({ $0.utf8.first ?? 0x20 == 0x20 }) else { return lines }
+        guard arePadded(firstBytes: lines.lazy.map { $0.utf8.first }) else { return lines }
         return lines.map { String(decoding: $0.utf8.dropFirst(), as: UTF8.self) }
     }
 
     /// `unpadded` of lines still as bytes, made strings once (reading a table makes every cell's lines).
     static func unpadded(bytes lines: [ArraySlice<UInt8>]) -> [String] {
-        let padded = lines.allSatisfy { $0.first ?? 0x20 == 0x20 }
+        let padded = arePadded(firstBytes: lines.lazy.map { $0.first })
         return lines.map { String(decoding: padded ? $0.dropFirst() : $0, as: UTF8.self) }
+    }
+
+    /// Whether lines whose first bytes are `firstBytes` (nil for an empty line) all start with the one
+    /// space of padding that `unpadded` takes off.
+    static func arePadded(firstBytes: some Sequence<UInt8?>) -> Bool {
+        firstBytes.allSatisfy { ($0 ?? 0x20) == 0x20 }
     }
 
     /// Colons at the ends of each segment of the header separator (or top border).
