@@ -1,8 +1,9 @@
 /// Random Markdown documents full of tables and look-alikes, for property and conformance tests:
 /// pipe tables with CJK, emoji, combining marks, escapes and code spans, form feeds and vertical tabs, short
 /// and long rows, inside block quotes and list items (their prefixes with tabs, taken in part or whole),
-/// between code fences, HTML blocks, `$$` lines, front matter and paragraphs that hold pipes; a byte-order
-/// mark may start the document.
+/// between code fences, HTML blocks (those cmark-gfm and CommonMark 0.31 read apart too), `$$` lines,
+/// front matter and paragraphs that hold pipes, below empty list items and as lazy lines after grid tables;
+/// a byte-order mark may start the document.
 public struct RandomDocument {
     public var random: SeededRandom
     /// Whether the document uses front matter or `$$` lines, which GitHub reads and cmark-gfm does not.
@@ -34,7 +35,7 @@ public struct RandomDocument {
     }
 
     private mutating func block() -> String {
-        switch random.int(0...15) {
+        switch random.int(0...18) {
         case 0: return "```\n" + table() + "\n```"
         case 1: return "<div>\n" + table() + "\n</div>"
         case 2: return "Some prose with a | pipe and `code | pipe`."
@@ -61,6 +62,9 @@ public struct RandomDocument {
         case 15:
             usesExtensions = true
             return mathLines()
+        case 16: return disputedHTML()
+        case 17: return emptyListItem()
+        case 18: return lazyAfterGridTable()
         default: return table() + (random.chance(0.5) ? "\n" + follower() : "")
         }
     }
@@ -84,6 +88,39 @@ public struct RandomDocument {
         case 4: return "  $$\n\n" + table() + "\n$$"
         default: return table() + "\n$$\n" + table()
         }
+    }
+
+    /// HTML lines that cmark-gfm 0.29 and CommonMark 0.31 read apart (`</script>` alone starts a block in
+    /// one, `<textarea>` is raw text in the other, `<search>` is a block tag in one), around tables.
+    private mutating func disputedHTML() -> String {
+        let tag = random.pick(["</script>", "</pre>", "</style>", "</textarea>", "<textarea>", "<TEXTAREA>", "<search>",
+                               "<search x", "<pre>", "<script>", "<style>", "</div>", "<textarea x=\"1\">"])
+        switch random.int(0...4) {
+        case 0: return tag + "\n" + table()
+        case 1: return tag + "\n\n" + table() + "\n\n" + random.pick(["</textarea>", "</pre>", "x </textarea> y", "</script>"]) + "\n\n" + table()
+        case 2: return "A paragraph line\n" + tag + "\n" + table()
+        case 3: return prefixed(tag + "\n" + table(), first: random.pick(["> ", "- "]), rest: random.pick(["> ", "  "]))
+        default: return table() + "\n" + tag + "\n" + table()
+        }
+    }
+
+    /// A list item that begins with a blank line: a second blank line closes it (CommonMark), and a table
+    /// indented below it is then code or a table of its own, not the item's.
+    private mutating func emptyListItem() -> String {
+        let marker = random.pick(["-", "- ", "*", "1.", "2)", "-   ", "+"])
+        let indent = String(repeating: " ", count: random.int(1...5))
+        let indented = indent + table().replacingOccurrences(of: "\n", with: "\n" + indent)
+        return marker + random.pick(["\n\n", "\n", "\n  \n", "\n      \n"]) + indented
+    }
+
+    /// A grid table in a block quote or list item, then lines without the container's prefix: to cmark-gfm
+    /// the grid table is a paragraph, which such lazy lines continue.
+    private mutating func lazyAfterGridTable() -> String {
+        let grid = "+---+---+\n| a | b |\n+---+---+"
+        let (first, rest) = random.pick([("> ", "> "), (">", ">"), ("- ", "  "), ("1. ", "   ")])
+        let after = random.pick([table(), "text\n" + table(), table() + "\n" + follower()])
+        let quotedAfter = random.chance(0.3) ? prefixed(after, first: "", rest: rest) : after
+        return prefixed(grid, first: first, rest: rest) + "\n" + quotedAfter
     }
 
     /// Each line after the first gets a prefix picked from `rest`.

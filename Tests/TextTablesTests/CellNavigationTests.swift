@@ -110,6 +110,14 @@ struct CellNavigationTests {
             == "- item\n\n  +----+--------+\n  | in | ‸a list |\n  +----+--------+\n")
     }
 
+    /// Found by the random documents once they held grid tables in block quotes: a cursor in the `> ` or on
+    /// the left edge is at the first cell, as in a pipe table.
+    @Test func aCursorOnTheLeftEdgeOfAGridTableIsAtItsFirstCell() {
+        #expect(step("> +---+---+\n‸> | a | b |\n> +---+---+\n", .nextCell) == "> +---+---+\n> | a | ‸b |\n> +---+---+\n")
+        #expect(step("+---+---+\n‸| a | b |\n+---+---+\n", .nextCell) == "+---+---+\n| a | ‸b |\n+---+---+\n")
+        #expect(step("‸+---+---+\n| a | b |\n+---+---+\n", .previousCell) == "+---+---+\n| ‸a | b |\n+---+---+\n")
+    }
+
     @Test func outsideTablesAndInUnreadableTablesNothingHappens() {
         #expect(step("Intro‸\n\n| a | b |\n|---|---|\n", .nextCell) == nil)
         #expect(step("+---+---+\n| a‸ | b |\n+---+--+\n", .nextCell) == nil)

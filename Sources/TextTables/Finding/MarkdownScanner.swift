@@ -14,7 +14,9 @@ package struct TableScan: Sendable {
 package struct MarkdownScanner {
     private enum Container: Equatable {
         case blockQuote
-        case listItem(width: Int)
+        /// `empty`: the item began with a blank line after its marker and no line has put content in it
+        /// yet; a blank line then closes it (CommonMark), and what is indented below is not in it.
+        case listItem(width: Int, empty: Bool)
     }
 
     private enum Leaf {
@@ -30,6 +32,14 @@ package struct MarkdownScanner {
         case table(index: Int?, columns: Int)
         /// A grid table: lines starting with `+` or `|` after its top border.
         case gridTable(index: Int)
+
+        /// Whether cmark-gfm reads the leaf as a paragraph (one a lazy continuation line may continue).
+        var isParagraphToCmark: Bool {
+            switch self {
+            case .paragraph, .gridTable: true
+            default: false
+            }
+        }
     }
 
     private let text: TextLines
@@ -47,6 +57,8 @@ package struct MarkdownScanner {
     private var result = TableScan()
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
     private var lastGridLine: Int?
+    /// Grid tables (indices into the result's tables) that cmark-gfm reads a pipe table in: dropped at the end.
+    private var disputedGridTables: [Int] = []
     /// The latest line that opened a list item: GitHub reads a task-list marker at the start of its text.
     private var listItemLine: Int?
 
@@ -90,6 +102,7 @@ package struct MarkdownScanner {
                scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
             line += 1
         }
+        for index in scanner.disputedGridTables.reversed() { scanner.result.tables.remove(at: index) }
         return (scanner.result, restartable, scanner.usedExtension)
     }
 
@@ -124,7 +137,8 @@ package struct MarkdownScanner {
         if matched == containers.count {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
         } else {
-            if case .paragraph = leaf, !blank, !interruptsParagraph(pos, column, end, lazy: true) {
+            // A grid table is pandoc's; to cmark-gfm its lines are a paragraph, which a lazy line continues.
+            if leaf.isParagraphToCmark, !blank, !interruptsParagraph(pos, column, end, lazy: true) {
                 leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column), lazy: true)
                 return
             }
@@ -132,9 +146,17 @@ package struct MarkdownScanner {
             leaf = .none
         }
         let before = containers.count
+        if !blank { holdContent(through: before) }
         openContainers(&pos, &column, end)
         if containers.count > before, case .listItem = containers[containers.count - 1] { listItemLine = line }
         startLeaf(line: line, pos: pos, column: column, end: end)
+    }
+
+    /// The line puts content in the first `count` containers (it continues them and is not blank there).
+    private mutating func holdContent(through count: Int) {
+        for index in 0..<count {
+            if case .listItem(let width, true) = containers[index] { containers[index] = .listItem(width: width, empty: false) }
+        }
     }
 
     /// Consumes the prefixes of the open containers that this line continues; returns how many.
@@ -148,9 +170,12 @@ package struct MarkdownScanner {
                 column += indent + 1
                 pos = afterIndent + 1
                 consumeMarkerSpace(&pos, &column, end)
-            case .listItem(let width):
-                if BlockSyntax.isBlank(b, pos, end) { break }
+            case .listItem(let width, let empty):
                 let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column)
+                if BlockSyntax.isBlank(b, pos, end) && indent < width {
+                    if empty { return matched }
+                    break
+                }
                 guard indent >= width else { return matched }
                 consumeColumns(width, &pos, &column, end)
             }
@@ -224,6 +249,16 @@ package struct MarkdownScanner {
                 leaf = .none
                 return false
             }
+            if let columns = pipeTableInGridLines(index, line: line, p: p, end: end) {
+                // To cmark-gfm the grid lines are a paragraph, and this delimiter row makes its last line a
+                // pipe table's header: the readers disagree, so the grid table is left alone and cmark-gfm's
+                // table followed, rows and all.
+                disputedGridTables.append(index)
+                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning,
+                                                     message: Diagnostic.Message.pipeTableInGridTable, range: p..<end))
+                leaf = .table(index: nil, columns: columns)
+                return true
+            }
             result.tables[index].contentStarts.append(contentStart(pos, column))
             lastGridLine = line
             return true
@@ -249,7 +284,7 @@ package struct MarkdownScanner {
                 let item = BlockSyntax.listMarker(b, p, end, column: column + indent)
             else { return }
             if case .paragraph = leaf, item.empty || !item.startsAtOne { return }
-            containers.append(.listItem(width: indent + item.width))
+            containers.append(.listItem(width: indent + item.width, empty: item.empty))
             consumeColumns(indent + item.width, &pos, &column, end)
             if item.empty { pos = end }
             leaf = .none
@@ -358,6 +393,16 @@ package struct MarkdownScanner {
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)]))
         return .table(index: result.tables.count - 1, columns: headerCells)
+    }
+
+    /// The column count of the pipe table cmark-gfm reads at line `line` of the grid table at `index`: the
+    /// line is a delimiter row with as many cells as the grid line above it. Nil otherwise.
+    private func pipeTableInGridLines(_ index: Int, line: Int, p: Int, end: Int) -> Int? {
+        guard b[p] == PipeRowSyntax.pipe, let columns = PipeRowSyntax.delimiterCellCount(b, p, end),
+              let above = result.tables[index].contentStarts.last else { return nil }
+        let aboveEnd = text.contentEnd(line - 1)
+        let (_, aboveText) = BlockSyntax.indentation(b, above, aboveEnd)
+        return PipeRowSyntax.cellCount(b, aboveText, aboveEnd) == columns ? columns : nil
     }
 
     /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`

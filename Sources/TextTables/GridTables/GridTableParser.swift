@@ -391,7 +391,9 @@ struct GridTableReader {
 
     /// The slot at byte `offset` of table line `i`.
     func slot(line i: Int, offset: Int) -> Slot? {
-        guard let x = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) ?? (offset <= lines[i].start ? 0 : nil) else { return nil }
+        guard let found = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) ?? (offset <= lines[i].start ? 0 : nil) else { return nil }
+        // On the left edge (or before it), the cursor is at the first cell, as in a pipe table.
+        let x = max(found, geometry.left + 1)
         guard let below = borders.firstIndex(where: { $0 > i }) else { return nil }
         let band = below - 1
         if isBorderLine[i] {

@@ -86,6 +86,8 @@ extension TableReading {
     /// on the bottom rule) at the same byte column.
     private func cursorSlot(_ offset: Int, in grid: Grid) -> Slot? {
         let line = text.line(containing: offset)
+        // A cursor in the line's container prefix (`> `, a list item's indentation) is at its first cell.
+        let offset = region.lines.contains(line) ? max(offset, region.contentStarts[line - region.firstLine]) : offset
         var found = slots(at: [offset])[0]
         for neighbour in [line + 1, line - 1] where found == nil && region.lines.contains(neighbour) {
             found = slots(at: [min(text.starts[neighbour] + offset - text.starts[line], text.contentEnd(neighbour))])[0]
