@@ -29,7 +29,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TestSupport", "CSystem"]),
-        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
+        .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.
         .testTarget(name: "EditorTests", dependencies: ["gridls", "TestSupport"]),

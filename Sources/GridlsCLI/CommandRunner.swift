@@ -81,7 +81,8 @@ package enum CommandRunner {
             switch outcome {
             case let .formatted(output, changed, refused, text):
                 if let output { writeOutput(output) }
-                summary.count(changed: changed)
+                // Each file counts once: one holding a table left as it was is a file with errors.
+                if refused.isEmpty { summary.count(changed: changed) }
                 if changed {
                     switch command.mode {
                     case .check:

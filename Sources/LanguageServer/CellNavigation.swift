@@ -29,21 +29,25 @@ extension Server {
         ]
     }
 
-    /// Outside tables in Markdown, a line that starts with `|` becomes a table's header (Org's way to
-    /// begin one); `null` for any other line.
+    /// Outside tables in Markdown, a line that starts with `|` becomes a table's header, and a header
+    /// widened past its delimiter row widens the table (Org's ways); `null` for any other line, and for
+    /// lines the reader does not read as a table where they stand (code, HTML, comments, math).
     private func tableBegun(_ document: OpenDocument, at position: LinePosition, _ direction: NavigationDirection) -> JSON {
         guard document.syntax == .markdown else { return .null }
-        let line = Array(document.text.line(position.line))
-        let terminator: [UInt8] = document.text.slice(position.line..<position.line + 1).suffix(2) == [0x0D, 0x0A] ? [0x0D, 0x0A] : [0x0A]
-        guard let made = TablesFromText.tableBegun(on: line, at: position.byte, direction, terminator: terminator, options: formatOptions(document)) else {
-            return .null
-        }
-        let text = TextLines(made.newText)
-        let lineText = text.bytes[text.starts[made.line]..<text.contentEnd(made.line)]
+        let start = document.index.scanStart(for: position.line)
+        // The window reaches past the line's block: the table that results takes the rows below it.
+        var end = position.line + 1
+        while end < document.text.lineCount && !document.text.line(end).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { end += 1 }
+        let window = TextLines(document.text.slice(start..<end))
+        guard let made = TablesFromText.tableBegun(in: window, startsDocument: start == 0, line: position.line - start, at: position.byte,
+                                                   direction, options: formatOptions(document)) else { return .null }
+        let lastReplaced = start + made.replaced.upperBound - 1
         let edit: JSON = [
-            "range": document.lspRange(LinePosition(position.line, 0), LinePosition(position.line, line.count), encoding),
+            "range": document.lspRange(LinePosition(position.line, 0), LinePosition(lastReplaced, document.text.line(lastReplaced).count), encoding),
             "newText": .string(String(decoding: made.newText, as: UTF8.self)),
         ]
+        let text = TextLines(made.newText)
+        let lineText = text.bytes[text.starts[made.line]..<text.contentEnd(made.line)]
         let character = encoding.character(in: lineText, byteOffset: made.byte)
         return ["edits": [edit], "position": Position(line: position.line + made.line, character: character).json]
     }

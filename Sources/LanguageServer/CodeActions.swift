@@ -93,14 +93,31 @@ extension Server {
         if let uri = data.uri, let version = data.version, let current = documents[uri], version != current.version {
             throw ResponseError(code: ErrorCode.contentModified, message: "the document changed since the action was offered")
         }
-        let (document, edits, _) = try commandEdits(data.command, try data.argument.get())
-        return JSON.object(params.action).setting("edit", workspaceEdit(document, edits))
+        let made = try commandEdits(data.command, try data.argument.get())
+        var action = JSON.object(params.action).setting("edit", workspaceEdit(made.document, made.edits))
+        if let position = made.position, let data = action["data"] { action = action.setting("data", data.setting("position", position)) }
+        return action
+    }
+
+    /// What a command does: its edits of `document`, its title, and where the cursor goes after them (an
+    /// LSP position in the text after the edits; nil: where it was).
+    struct CommandEdits {
+        var document: OpenDocument
+        var edits: [JSON]
+        var title: String
+        var position: JSON? = nil
     }
 
     /// The edits of a `gridls.*` command with its `{uri, range}` argument.
-    func commandEdits(_ name: String, _ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
-        if name == TextCommand.linesToTable.name { return try linesToTableEdits(argument) }
-        if name == TextCommand.applyFix.name { return try applyFixEdits(argument) }
+    func commandEdits(_ name: String, _ argument: CommandArgument) throws(ResponseError) -> CommandEdits {
+        if name == TextCommand.linesToTable.name {
+            let (document, edits, title) = try linesToTableEdits(argument)
+            return CommandEdits(document: document, edits: edits, title: title)
+        }
+        if name == TextCommand.applyFix.name {
+            let (document, edits, title) = try applyFixEdits(argument)
+            return CommandEdits(document: document, edits: edits, title: title)
+        }
         guard let command = TableCommand.allCases.first(where: { $0.name == name }) else {
             throw ResponseError(code: ErrorCode.invalidParams, message: "unknown command \(name)")
         }
@@ -112,7 +129,13 @@ extension Server {
         }
         switch target.reading.apply(action, syntax: document.syntax) {
         case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
-        case .success(let done): return (document, done.edits.map { lspEdit($0, in: target.local, document) }, command.title)
+        case .success(let done):
+            var made = CommandEdits(document: document, edits: done.edits.map { lspEdit($0, in: target.local, document) }, title: command.title)
+            if let slot = target.first, let cursor = target.reading.cursor(after: done, of: action, from: slot, syntax: document.syntax) {
+                let character = encoding.character(in: cursor.lineText[...], byteOffset: cursor.byte)
+                made.position = Position(line: target.table.firstLine + cursor.line, character: character).json
+            }
+            return made
         }
     }
 
@@ -122,10 +145,12 @@ extension Server {
         case TextCommand.insertTable.name: return try insertTable(params.argument)
         default: break
         }
-        let (document, edits, title) = try commandEdits(params.command, params.argument)
-        let answer = ask("workspace/applyEdit", ["label": .string(title), "edit": workspaceEdit(document, edits)])
+        let made = try commandEdits(params.command, params.argument)
+        let answer = ask("workspace/applyEdit", ["label": .string(made.title), "edit": workspaceEdit(made.document, made.edits)])
         guard case .success(let reply)? = answer else { return ["applied": false, "failureReason": "the client did not apply the edit"] }
-        return ["applied": .bool(reply["applied"]?.bool ?? false)]
+        let applied = reply["applied"]?.bool ?? false
+        guard applied, let position = made.position else { return ["applied": .bool(applied)] }
+        return ["applied": true, "position": position]
     }
 
     func workspaceEdit(_ document: OpenDocument, _ edits: [JSON]) -> JSON {

@@ -94,12 +94,20 @@ extension Server {
         return formattingAnswer(document, tables: tables, options: requestFormatOptions(tabSize: params.tabSize, document))
     }
 
-    /// After `|` is typed: realign the table under the cursor.
+    /// After `|` is typed: realign the table under the cursor, the row being typed gaining no cells after
+    /// the cursor (Tab adds them).
     func onTypeFormatting(_ params: OnTypeFormattingParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
         let position = document.clamp(params.position, encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
-        return formattingAnswer(document, tables: [table], options: requestFormatOptions(tabSize: params.tabSize, document))
+        let local = document.local(table)
+        let reading = TableReading(local.text, region: local.region, options: requestFormatOptions(tabSize: params.tabSize, document))
+        guard case .success(let tableEdits) = reading.formattingEdits(typingOn: position.line - table.firstLine) else { return [] }
+        var edits = FormattingEdits(document: document)
+        for edit in tableEdits {
+            edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
+        }
+        return writtenEdits(edits.finished(), in: document)
     }
 
     func willSaveWaitUntil(_ params: DocumentParams) throws(ResponseError) -> JSON {

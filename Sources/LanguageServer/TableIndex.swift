@@ -307,6 +307,12 @@ struct TableIndex: Sendable {
         }
     }
 
+    /// Where a scan that reads line `line` as the whole document's scan does may start: just after the last
+    /// line above it after which a scan restarts.
+    func scanStart(for line: Int) -> Int {
+        (restartable[..<min(max(line, 0), restartable.count)].lastIndex(of: true) ?? -1) + 1
+    }
+
     /// The table holding line `line`.
     func table(at line: Int) -> Table? {
         tableIndices(overlapping: line..<line + 1).first.map { tables[$0] }

@@ -50,6 +50,21 @@ struct CommandLineErrorTests {
             """)
     }
 
+    /// The summary counts each file once: one holding a broken table is a file with errors, not also an
+    /// unchanged one.
+    @Test func theSummaryCountsEachFileOnce() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let broken = try folder.write("broken.md", "+---+---+\n| a | b |\n+---+--+\n")
+        let messy = try folder.write("messy.md", "|a|b|\n|-|-|\n")
+        let tidy = try folder.write("tidy.md", "| a   |\n| --- |\n")
+        let check = try Gridls.run(["format", "--check", broken, messy, tidy])
+        #expect(check.status == 1)
+        #expect(check.stderr.hasSuffix("\n1 file would be reformatted, 1 file already formatted, 1 file with errors\n"))
+        let alone = try Gridls.run(["format", "-i", broken])
+        #expect(alone.stderr.hasSuffix(" (table left as it was)\n1 file with errors\n"))
+    }
+
     @Test func aFileThatCannotBeWrittenIsReportedAndLeftAsItWas() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }

@@ -106,7 +106,7 @@ struct CodeActionTests {
         let result = client.request("workspace/executeCommand", [
             "command": "gridls.deleteColumn", "arguments": [["uri": "file:///p.md", "range": range(2, 6, 2, 6)]],
         ])
-        #expect(result["result"] == ["applied": true])
+        #expect(result["result"] == ["applied": true, "position": ["line": 2, "character": 2]])
         #expect(received?["label"] == "Delete column")
         #expect(applying(received?["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: pipe) == "| a   |\n| --- |\n| 1   |\n| 3   |\n")
         let refused = client.request("workspace/executeCommand", ["command": "gridls.splitCell", "arguments": [["uri": "file:///p.md", "range": range(2, 2, 2, 2)]]])

@@ -87,6 +87,24 @@ struct FormattingTests {
         #expect(applying(edits, to: messy) == "Text\n\n| a    | b   |\n| ---- | --- |\n| long | x   |\n\n|c|\n|-|\n")
     }
 
+    /// A row being typed is tidied, and gains no cells after the cursor: `|one|` typed in a two-column
+    /// table leaves the cursor right after its `|`, not behind an empty cell (Tab adds that). The other
+    /// rows are realigned as usual, and a row with all its cells is formatted whole.
+    @Test func typingAPipeAddsNoCellsAfterTheCursor() throws {
+        let text = "| a | bb |\n|---|---|\n|one|\n|x|y|\n"
+        let client = try ready(text, uri: "file:///t.md")
+        func typed(line: Int, character: Int) -> String {
+            let edits = client.request("textDocument/onTypeFormatting", [
+                "textDocument": textDocument("file:///t.md"), "position": ["line": .int(line), "character": .int(character)], "ch": "|",
+                "options": ["tabSize": 4, "insertSpaces": true],
+            ])["result"]?.array ?? []
+            return applying(edits, to: text)
+        }
+        #expect(typed(line: 2, character: 5) == "| a   | bb  |\n| --- | --- |\n| one |\n| x   | y   |\n")
+        // Typed on another row, the short row is any row: formatting fills it.
+        #expect(typed(line: 3, character: 3) == "| a   | bb  |\n| --- | --- |\n| one |     |\n| x   | y   |\n")
+    }
+
     @Test func formatOnSaveFollowsTheSetting() throws {
         let client = try ready(messy)
         let save: JSON = ["textDocument": textDocument("file:///f.md"), "reason": 1]

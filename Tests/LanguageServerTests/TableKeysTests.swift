@@ -99,6 +99,37 @@ struct TableKeysTests {
         #expect(!rst.press("nextCell"))  // reStructuredText has no pipe tables to begin
     }
 
+    /// A line that starts with `|` where the reader reads code, HTML or a comment is no table: the keys
+    /// keep their meaning there, however far above the block opens (the server scans from a line where a
+    /// scan restarts, not from the key's line).
+    @Test func codeThatLooksLikeATableIsNotMadeOne() throws {
+        let paragraphs = String(repeating: "Some text.\n\n", count: 200)
+        let ocaml = "```ocaml\nlet f = function\n" + String(repeating: "  | Some x -> x\n", count: 100) + "| None -> 0\n```\n"
+        let text = paragraphs + ocaml + "\n<!--\n| a | b\n-->\n"
+        let editor = try TypingEditor(text: text)
+        for line in [402, 450, 502, 506] {
+            for direction in ["nextCell", "nextRow"] {
+                editor.moveTo(line: line, character: 4)
+                #expect(!editor.press(direction), "line \(line), \(direction)")
+            }
+        }
+        #expect(editor.text == text)
+    }
+
+    /// Org's way to add a column: type it at the header's end, then Tab. The header states the columns.
+    @Test func aColumnTypedAtTheHeadersEndWidensTheTable() throws {
+        let editor = try TypingEditor(text: "| Name | Age |\n| ---- | --: |\n| Ada  |  36 |\n")
+        editor.moveTo(line: 0, character: 14)
+        editor.type(" Town |")
+        #expect(editor.press("nextCell"))
+        #expect(editor.shown == "| Name | Age | Town |\n| ---- | --: | ---- |\n| ‸Ada  |  36 |      |\n")
+        editor.press("nextCell")
+        editor.press("nextCell")
+        editor.type("Paris")
+        editor.press("nextCell")
+        #expect(editor.shown == "| Name | Age | Town  |\n| ---- | --: | ----- |\n| Ada  |  36 | Paris |\n| ‸     |     |       |\n")
+    }
+
     @Test func aBadDirectionIsInvalidParams() throws {
         let editor = try TypingEditor(text: "| a |\n|---|\n")
         let answer = editor.client.request("gridls/navigateCell", [

@@ -116,28 +116,61 @@ struct CellNavigationTests {
     }
 }
 
-/// A table begun on one line with <Tab> or <Enter>, as in Org.
+/// A table begun on one line, or widened from its header, with <Tab> or <Enter>, as in Org.
 struct TableBegunTests {
+    /// The document after the key at ‸ (the whole document as the window), ‸ where the cursor goes; nil
+    /// when the key keeps its usual meaning.
     func begun(_ marked: String, _ direction: NavigationDirection) -> String? {
-        let caretRange = marked.range(of: "‸")!
-        let offset = marked.utf8.distance(from: marked.startIndex, to: caretRange.lowerBound)
-        let line = Array(marked.replacingCharacters(in: caretRange, with: "").utf8)
-        guard let made = TablesFromText.tableBegun(on: line, at: offset, direction, terminator: [0x0A], options: .init()) else { return nil }
-        let text = TextLines(made.newText)
-        var bytes = made.newText
-        bytes.insert(contentsOf: Array("‸".utf8), at: text.starts[made.line] + made.byte)
-        return String(decoding: bytes, as: UTF8.self)
+        let caret = marked.range(of: "‸")!
+        let offset = marked.utf8.distance(from: marked.startIndex, to: caret.lowerBound)
+        let text = TextLines(Array(marked.replacingCharacters(in: caret, with: "").utf8))
+        let line = text.line(containing: offset)
+        guard let made = TablesFromText.tableBegun(in: text, startsDocument: true, line: line, at: offset - text.starts[line],
+                                                   direction, options: .init()) else { return nil }
+        let made_ = TextLines(made.newText)
+        var newText = made.newText
+        newText.insert(contentsOf: Array("‸".utf8), at: made_.starts[made.line] + made.byte)
+        let start = text.starts[made.replaced.lowerBound], end = text.contentEnd(made.replaced.upperBound - 1)
+        return String(decoding: Array(text.bytes[..<start]) + newText + Array(text.bytes[end...]), as: UTF8.self)
     }
 
     @Test func aHeaderLineBecomesATable() {
         #expect(begun("| Name‸ | Age", .nextCell) == "| Name | ‸Age |\n| ---- | --- |")
         #expect(begun("|Name|Age‸", .nextCell) == "| Name | Age |\n| ---- | --- |\n| ‸     |     |")
         #expect(begun("  | Name | Age‸ |", .nextRow) == "  | Name | Age |\n  | ---- | --- |\n  |      | ‸    |")
+        #expect(begun("Notes\n\n| Name | Age‸\n\nEnd\n", .nextCell) == "Notes\n\n| Name | Age |\n| ---- | --- |\n| ‸     |     |\n\nEnd\n")
     }
 
     @Test func otherLinesAreLeftAlone() {
         #expect(begun("Name | Age‸", .nextCell) == nil)
         #expect(begun("    | code‸ |", .nextCell) == nil)
         #expect(begun("| Name‸ |", .previousCell) == nil)
+    }
+
+    /// A line the reader does not read as a table where it stands begins none: an OCaml match in a
+    /// fenced code block, a comment, an HTML block, front matter.
+    @Test func codeAndHTMLBeginNoTable() {
+        #expect(begun("```ocaml\nmatch x with\n| Some x -> x‸\n| None -> 0\n```\n", .nextCell) == nil)
+        #expect(begun("```ocaml\nmatch x with\n| Some x -> x‸\n```\n", .nextRow) == nil)
+        #expect(begun("Text\n\n~~~\n| a‸ | b\n~~~\n", .nextCell) == nil)
+        #expect(begun("<!--\n| a‸ | b\n-->\n", .nextCell) == nil)
+        #expect(begun("<div>\n| a‸ | b\n</div>\n", .nextCell) == nil)
+        #expect(begun("---\ntitle: x\n| a‸ | b\n---\n", .nextCell) == nil)
+        #expect(begun("- item\n\n      | code‸ | b\n", .nextCell) == nil)
+    }
+
+    /// A column typed at the header's end (Org's way to widen a table): the delimiter row gets the
+    /// header's count, its alignments kept, and the rows below gain the cell.
+    @Test func aWidenedHeaderWidensTheTable() {
+        #expect(begun("| Name | Age | Town‸\n| ---- | --: |\n| Ada  |  36 |\n\nEnd\n", .nextCell)
+            == "| Name | Age | Town |\n| ---- | --: | ---- |\n| ‸Ada  |  36 |      |\n\nEnd\n")
+        #expect(begun("| Name | Age | Town |‸\n|:-|-:|\n|Ada|36|\n", .nextRow)
+            == "| Name | Age | Town |\n| :--- | --: | ---- |\n| Ada  |  36 | ‸     |\n")
+        // A header that lost a cell is left to its diagnostic: the cells beyond it would be hidden.
+        #expect(begun("| Name‸\n| ---- | --: |\n| Ada  |  36 |\n", .nextCell) == nil)
+        // A rule under the line is no delimiter row: one is put in above it.
+        #expect(begun("| a‸ | b\n---\n", .nextCell) == "| a   | ‸b   |\n| --- | --- |\n---\n")
+        // A delimiter row of the header's count under it is a table already (or, here, code): nothing to begin.
+        #expect(begun("```\n| a‸ | b |\n|---|---|\n```\n", .nextCell) == nil)
     }
 }

@@ -42,6 +42,45 @@ struct GridConformanceTests {
         }
     }
 
+    /// `+`, `-` and `=` in the text of cells that span a column line, right on it (the `+` once taken for a
+    /// junction: a row line was added, and the readers read one more row): never refused, and read the
+    /// same after formatting. A `|` there is refused only where one border of its row has a junction on
+    /// it (a slipped `+`, reported as missing); otherwise it reads the same too.
+    @Test(arguments: [UInt64(1), 2, 3])
+    func drawingCharactersInSpanningCellsReadTheSame(batch: UInt64) throws {
+        var tables: [[UInt8]] = [], formatted: [[UInt8]] = [], injected = 0, refusedWithPipe = 0
+        for seed in 0..<UInt64(150) {
+            var generator = RandomGridTable(seed: 7_000 + batch * 1000 + seed, combiningMarks: false)
+            let grid = generator.grid()
+            guard grid.cells.contains(where: { $0.columns.count > 1 }) else { continue }
+            let withPipes = batch == 3
+            let printed = generator.text(grid)
+            let text = generator.withDrawingInSpans(printed, characters: withPipes ? ["|", "+"] : ["+", "-", "=", "+"])
+            guard text != printed else { continue }
+            injected += 1
+            let table = Array((text + "\n").utf8)
+            for syntax in [DocumentSyntax.markdown, .restructuredText] {
+                let result = DocumentFormatter.format(table, syntax: syntax)
+                if !result.refused.isEmpty {
+                    #expect(withPipes && result.refused.allSatisfy { $0.code == .brokenBorder }, "\(syntax): \(text)\n\(result.refused.map(\.message))")
+                    refusedWithPipe += 1
+                    continue
+                }
+                if syntax == .markdown {
+                    tables.append(table)
+                    formatted.append(result.output)
+                } else {
+                    #expect(try ReferenceReaders.read("docutils", result.output, fileExtension: "rst")
+                        == ReferenceReaders.read("docutils", table, fileExtension: "rst"), "\(text)")
+                }
+            }
+        }
+        #expect(injected >= 20, "only \(injected) tables had a spanning cell to put drawing characters in")
+        #expect(refusedWithPipe < injected)
+        let before = try ReferenceReaders.read("pandoc-markdown", document(tables), fileExtension: "md")
+        #expect(try ReferenceReaders.read("pandoc-markdown", document(formatted), fileExtension: "md") == before)
+    }
+
     /// reStructuredText has no alignment colons (docutils reads `+:===+` as cell text), and docutils cannot
     /// measure combining marks in grid tables: those tables are compared in pandoc's Markdown reader only.
     static func readers(for text: String) -> [String] {

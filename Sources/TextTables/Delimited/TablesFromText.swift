@@ -84,22 +84,74 @@ package enum TablesFromText {
 }
 
 extension TablesFromText {
-    /// A pipe table begun on one line, as Org begins one: `| Name | Age` typed where there is no table,
-    /// then <Tab> or <Enter>. The line becomes a header with a delimiter row under it, and the step goes on
-    /// from the cell at `offset` (a byte in `line`, which has no terminator). The line's new text (the
-    /// table), and the cursor's line in it and byte. Nil when the line does not start with `|` after its
-    /// indentation, or for `previousCell` (there is no cell before).
+    /// What a table key makes of a Markdown line outside tables, as Org does: the lines replaced, their
+    /// new text, and where the cursor goes (its line counted from the key's line, and byte).
+    package struct TableBegun: Sendable {
+        package var replaced: Range<Int>
+        package var newText: [UInt8]
+        package var line: Int
+        package var byte: Int
+    }
+
+    /// A pipe table begun or widened on line `line` of `window` as Org does, then <Tab> or <Enter>:
+    /// - `| Name | Age` typed on a line with no delimiter row under it becomes a header with one;
+    /// - a header with more cells than the delimiter row under it (` Town |` typed at its end) gets a
+    ///   delimiter row of its count, alignments kept: the header states the columns.
+    ///
+    /// Either way the step goes on from the cell at `offset` (a byte in the line) in the table that results.
+    /// `window` holds the document's lines from one after which a scan restarts (`startsDocument`: the
+    /// first) down to the end of the line's block at least, so that a line the reader does not read as a
+    /// table there (in a fenced or indented code block, an HTML block or comment, front matter, math)
+    /// begins nothing: nil then, for `previousCell`, and for any other line.
     package static func tableBegun(
-        on line: [UInt8], at offset: Int, _ direction: NavigationDirection, terminator: [UInt8], options: FormatOptions
-    ) -> (newText: [UInt8], line: Int, byte: Int)? {
-        let (columns, p) = BlockSyntax.indentation(line, 0, line.count)
-        guard direction != .previousCell, columns < 4, p < line.count, line[p] == PipeRowSyntax.pipe,
-              let cells = PipeRowSyntax.cells(line, p, line.count) else { return nil }
-        let delimiter = Array(line[..<p]) + Array(("|" + String(repeating: "---|", count: cells.count)).utf8)
-        let text = TextLines(line + terminator + delimiter)
-        guard let region = DocumentSyntax.markdown.scan(text).tables.first, region.lines == 0..<2 else { return nil }
-        let reading = TableReading(text, region: region, options: options)
-        guard let step = reading.navigate(from: min(offset, line.count), direction, syntax: .markdown, isFormatted: nil) else { return nil }
-        return (DocumentFormatter.apply(step.edits, to: text.bytes), step.line, step.byte)
+        in window: TextLines, startsDocument: Bool, line: Int, at offset: Int, _ direction: NavigationDirection, options: FormatOptions
+    ) -> TableBegun? {
+        guard direction != .previousCell, line < window.count,
+              let (candidate, inserted) = headedCandidate(window, line: line) else { return nil }
+        let scan = DocumentSyntax.markdown.scanRestartable(candidate, startsDocument: startsDocument).scan
+        guard let region = scan.tables.first(where: { $0.firstLine == line }), region.kind == .pipe, region.lines.count >= 2 else { return nil }
+        let reading = TableReading(candidate, region: region, options: options)
+        let cursor = candidate.starts[line] + min(offset, candidate.contentEnd(line) - candidate.starts[line])
+        guard let step = reading.navigate(from: cursor, direction, syntax: .markdown, isFormatted: nil) else { return nil }
+        let last = region.lines.upperBound - 1
+        let after = DocumentFormatter.apply(step.edits, to: candidate.bytes)
+        let tail = candidate.bytes.count - candidate.contentEnd(last)
+        return TableBegun(replaced: line..<last + 1 - inserted, newText: Array(after[candidate.starts[line]..<after.count - tail]),
+                          line: step.line, byte: step.byte)
+    }
+
+    /// `window` with a delimiter row of the header's count under line `line`: put in (`inserted` 1) when
+    /// the line starts with `|` and the next is no delimiter row, or in place of a delimiter row of fewer
+    /// cells (`inserted` 0). Nil when neither applies.
+    private static func headedCandidate(_ window: TextLines, line: Int) -> (text: TextLines, inserted: Int)? {
+        let b = window.bytes, start = window.starts[line], end = window.contentEnd(line)
+        let (columns, p) = BlockSyntax.indentation(b, start, end)
+        guard columns < 4, p < end, let header = PipeRowSyntax.cells(b, p, end) else { return nil }
+        var alignments: [ColumnAlignment] = []
+        var inserted = 1
+        if line + 1 < window.count {
+            let next = window.starts[line + 1], nextEnd = window.contentEnd(line + 1)
+            let (nextColumns, q) = BlockSyntax.indentation(b, next, nextEnd)
+            // (A `---` line without a `|` is a rule or a heading's underline here, not a table's.)
+            if nextColumns < 4, b[q..<nextEnd].contains(PipeRowSyntax.pipe), let found = PipeRowSyntax.delimiterRow(b, q, nextEnd) {
+                guard found.count < header.count else { return nil }
+                alignments = found
+                inserted = 0
+            }
+        }
+        guard inserted == 0 || b[p] == PipeRowSyntax.pipe else { return nil }
+        var delimiter = Array(b[start..<p]) + [PipeRowSyntax.pipe]
+        for column in header.indices {
+            let alignment = column < alignments.count ? alignments[column] : .none
+            delimiter += Array(((alignment.colonAtStart ? ":" : "-") + "-" + (alignment.colonAtEnd ? ":" : "-") + "|").utf8)
+        }
+        let terminator: [UInt8] = window.terminator(line).isEmpty ? [0x0A] : Array(window.terminator(line))
+        var bytes = Array(b[..<end]) + terminator + delimiter
+        let rest = line + 2 - inserted
+        if rest < window.count {
+            bytes += terminator
+            bytes += b[window.starts[rest]...]
+        }
+        return (TextLines(bytes), inserted)
     }
 }

@@ -304,7 +304,8 @@ struct GridTableReader {
                 }
                 boundaries = rowBoundaries
             }
-            let rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
+            var rowBoundaries = boundaries ?? boundariesFromBorders(above: borders[band], below: borders[band + 1])
+            if boundaries != nil { dropTextOnColumnLines(&rowBoundaries, above: borders[band], below: borders[band + 1]) }
             bandBoundaries.append(rowBoundaries)
             let ordered = rowBoundaries.indices.filter { rowBoundaries[$0] }
             for i in offGrid {
@@ -318,6 +319,24 @@ struct GridTableReader {
                 for (k, x) in zip(ordered, pipes) { columns[k] = x }
                 reLaidColumns[i] = columns
             }
+        }
+    }
+
+    /// A column line runs through a row only where both its borders have a junction on it: docutils and
+    /// pandoc trace a cell's right edge down from a `+` of its top border to one of its bottom border, so
+    /// elsewhere the `+` and `|` on it are the text of a cell that spans the column (`| abcd+efgh |` under
+    /// a border that rules both columns as one). One exception: a line drawn with `|` where one border has
+    /// its junction and the other lacks it is a slip, reported as a missing junction.
+    private func dropTextOnColumnLines(_ boundaries: inout [Bool], above: Int, below: Int) {
+        let junction: (Int, Int) -> Bool = { i, x in
+            let c = self.lines[i].char(x)
+            return c == G.plus || c == G.pipe
+        }
+        for k in 1..<max(1, xs.count - 1) where boundaries[k] {
+            let (top, bottom) = (junction(above, xs[k]), junction(below, xs[k]))
+            guard !(top && bottom) else { continue }
+            let drawnWithPipe = ((above + 1)..<below).contains { endsOnRightEdge(lines[$0]) && lines[$0].char(xs[k]) == G.pipe }
+            if !drawnWithPipe || (!top && !bottom) { boundaries[k] = false }
         }
     }
 

@@ -101,7 +101,7 @@ extension TableReading {
 
     /// This table read again after `edits`: each line keeps the prefix of the line at its offset (or the
     /// last line's), as `DocumentFormatter.lineEdits` places them.
-    private func reading(after edits: [TextEdit]) -> TableReading {
+    func reading(after edits: [TextEdit]) -> TableReading {
         let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
         let shifted = edits.map { TextEdit(range: ($0.range.lowerBound - tableStart)..<($0.range.upperBound - tableStart), newText: $0.newText) }
         let bytes = DocumentFormatter.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd]))

@@ -38,6 +38,26 @@ struct RandomGridTable {
         (0..<random.int(1...3)).map { _ in random.pick(words) }.joined(separator: " ")
     }
 
+    /// `text` (a grid table) with characters that draw tables put into the text of cells that span a
+    /// column line, on that line: where a content line holds a space at a column line's position (a cell
+    /// spans it there), one of `characters` replaces it now and then. The readers take them for text
+    /// unless both borders of the row have a junction there.
+    mutating func withDrawingInSpans(_ text: String, characters: [Character]) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let top = lines.first else { return text }
+        let columnLines = Set(top.indices.filter { top[$0] == "+" }.map { top.distance(from: top.startIndex, to: $0) })
+        return lines.map { line in
+            guard line.hasPrefix("|") else { return line }
+            var out = "", column = 0
+            for character in line {
+                let inner = column > 0 && columnLines.contains(column) && column < line.count - 1
+                out.append(inner && character == " " && random.chance(0.3) ? random.pick(characters) : character)
+                column += DisplayWidth.width(of: character)
+            }
+            return out
+        }.joined(separator: "\n")
+    }
+
     /// The grid printed with random extra width and height.
     mutating func text(_ grid: Grid) -> String {
         let printer = GridTablePrinter(

@@ -1,0 +1,106 @@
+import Foundation
+@testable import JSONRPC
+import Testing
+
+/// An editor that runs table actions as their commands at its cursor, applies the edit the server sends
+/// through workspace/applyEdit and puts the cursor where the command's answer says (or leaves it).
+final class ActingEditor {
+    let client: LSPClient
+    let uri: String
+    private(set) var text: String
+    private(set) var cursor: (line: Int, character: Int)
+    private var version = 1
+    nonisolated(unsafe) private var received: JSON?
+
+    /// `marked` holds `‸` where the cursor starts.
+    init(_ marked: String, uri: String = "file:///acted.md") throws {
+        client = try LSPClient()
+        let lines = marked.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = lines.firstIndex { $0.contains("‸") }!
+        cursor = (line, lines[line].prefix { $0 != "‸" }.utf16.count)
+        text = marked.replacingOccurrences(of: "‸", with: "")
+        self.uri = uri
+        client.onServerRequest = { [unowned self] method, params in
+            if method == "workspace/applyEdit" { self.received = params }
+            return ["applied": true]
+        }
+        _ = client.initialize()
+        client.open(uri, text)
+    }
+
+    /// Runs `command` at the cursor; the answer's `position`, if any.
+    @discardableResult
+    func run(_ command: String) -> JSON? {
+        received = nil
+        let at: JSON = ["line": .int(cursor.line), "character": .int(cursor.character)]
+        let answer = client.request("workspace/executeCommand", [
+            "command": .string(command), "arguments": [["uri": .string(uri), "range": ["start": at, "end": at]]],
+        ])
+        guard let edits = received?["edit"]?["changes"]?[uri]?.array else { return nil }
+        text = applying(edits, to: text)
+        version += 1
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": [["text": .string(text)]]])
+        guard let position = answer["result"]?["position"] else { return nil }
+        cursor = (position["line"]!.int!, position["character"]!.int!)
+        return position
+    }
+
+    /// The text with `‸` at the cursor.
+    var shown: String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
+        lines[cursor.line].insert(contentsOf: Array("‸".utf16), at: min(cursor.character, lines[cursor.line].count))
+        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+}
+
+/// The cursor follows what an action moved or made, so that doing it again acts on the same thing.
+struct ActionCursorTests {
+    @Test func aRowMovedTwiceGoesDownTwoRows() throws {
+        let editor = try ActingEditor("| a | b |\n|---|---|\n| 1‸ | x |\n| 2 | y |\n| 3 | z |\n")
+        editor.run("gridls.moveRowDown")
+        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n")
+        editor.run("gridls.moveRowDown")
+        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 3   | z   |\n| ‸1   | x   |\n")
+        editor.run("gridls.moveRowUp")
+        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n")
+    }
+
+    @Test func aColumnMovedTwiceGoesRightTwoColumns() throws {
+        let editor = try ActingEditor("| a‸ | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n")
+        editor.run("gridls.moveColumnRight")
+        editor.run("gridls.moveColumnRight")
+        #expect(editor.shown == "| b   | c   | ‸a   |\n| --- | --- | --- |\n| 2   | 3   | 1   |\n")
+    }
+
+    @Test func insertedRowsAndColumnsTakeTheCursor() throws {
+        let editor = try ActingEditor("| a | b |\n|---|---|\n| 1 | 2‸ |\n")
+        editor.run("gridls.insertRowBelow")
+        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     | ‸    |\n")
+        editor.run("gridls.insertColumnLeft")
+        #expect(editor.shown == "| a   |     | b   |\n| --- | --- | --- |\n| 1   |     | 2   |\n|     | ‸    |     |\n")
+        editor.run("gridls.deleteRow")
+        #expect(editor.shown == "| a   |     | b   |\n| --- | --- | --- |\n| 1   | ‸    | 2   |\n")
+    }
+
+    @Test func aConversionKeepsTheCursorsCell() throws {
+        let editor = try ActingEditor("+---+---+\n| a | b |\n+===+===+\n| c | d‸ |\n+---+---+\n")
+        editor.run("gridls.convertToPipe")
+        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| c   | ‸d   |\n")
+        editor.run("gridls.convertToGrid")
+        #expect(editor.shown == "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n")
+    }
+
+    /// Clients that resolve actions get the cursor in the resolved action's `data.position`.
+    @Test func aResolvedActionSaysWhereTheCursorGoes() throws {
+        let client = try LSPClient()
+        _ = client.initialize(["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit"]]]]])
+        let text = "| a | b |\n|---|---|\n| 1 | x |\n| 2 | y |\n"
+        client.open("file:///r.md", text)
+        let offered = client.codeActions("file:///r.md", range(2, 2, 2, 2))
+        let action = try #require(offered.first { $0["data"]?["command"] == "gridls.moveRowDown" })
+        let resolved = client.request("codeAction/resolve", action)["result"]
+        #expect(resolved?["data"]?["position"] == ["line": 3, "character": 2])
+        #expect(applying(resolved?["edit"]?["changes"]?["file:///r.md"]?.array ?? [], to: text)
+            == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 1   | x   |\n")
+    }
+}
