@@ -56,11 +56,14 @@ struct ActionEquivalenceTests {
                     #expect(run["error"]?["message"] == reason["reason"], "\(x["title"]!) at \(at)")
                     continue
                 }
-                let resolved = resolving.request("codeAction/resolve", y)["result"]?["edit"]
+                let resolvedAction = resolving.request("codeAction/resolve", y)["result"]
+                let resolved = resolvedAction?["edit"]
                 let command = try #require(z["command"], "\(z)")
                 let before = applied.count
                 let run = commands.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])
-                #expect(run["result"] == ["applied": true], "\(x["title"]!) at \(at)")
+                #expect(run["result"]?["applied"] == true, "\(x["title"]!) at \(at)")
+                // Both ways say the same place for the cursor.
+                #expect(run["result"]?["position"] == resolvedAction?["data"]?["position"], "\(x["title"]!) at \(at)")
                 #expect(applied.count == before + 1)
                 #expect(edits(x["edit"]) == edits(resolved), "\(x["title"]!) at \(at)")
                 #expect(edits(x["edit"]) == edits(applied.last?["edit"]), "\(x["title"]!) at \(at)")
@@ -107,7 +110,8 @@ struct ActionEquivalenceTests {
                     continue
                 }
                 #expect(y["data"]?["command"] == "gridls.applyFix" && z["edit"] == nil)
-                let resolved = resolving.request("codeAction/resolve", y)["result"]?["edit"]
+                let resolvedAction = resolving.request("codeAction/resolve", y)["result"]
+                let resolved = resolvedAction?["edit"]
                 #expect(edits(resolved) == edits(x["edit"]), "\(x["title"]!) at line \(line)")
                 let command = try #require(z["command"], "\(z)")
                 let run = commands.request("workspace/executeCommand", ["command": command["command"]!, "arguments": command["arguments"]!])

@@ -77,7 +77,7 @@ extension IncrementalDiagnosticsTests {
     /// Front matter ends at a closer anywhere below its first line: far from a change that makes or takes it.
     static let farBelow = String(repeating: "Text | with a pipe.\n\n", count: 100)
     static let lookAlike = "| a | b |\n|---|\n"
-    static let readingsDisagree = "GitHub (with its $$ math and front matter) and CommonMark (cmark-gfm) read these lines differently: one sees a table here and the other does not, so it is left as it is"
+    static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: one sees a table here and the other does not, so it is left as it is"
 
     func edited(_ text: String, _ from: (Int, Int), _ to: (Int, Int), _ replacement: String) -> OpenDocument {
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())

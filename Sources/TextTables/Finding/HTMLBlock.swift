@@ -1,6 +1,38 @@
+/// The HTML block rules of a CommonMark version. cmark-gfm 0.29, the reference for what GitHub renders,
+/// and CommonMark 0.30 and later (which GitHub's own renderer may follow) disagree on a few tags: a
+/// document is read both ways where one of them appears (`mayDiffer`), and a table the two readings see
+/// differently is left alone (`ReadingAgreement`).
+enum HTMLDialect: Sendable {
+    /// cmark-gfm 0.29: `<textarea>` is no raw-text opener, a line holding only a closing tag such as
+    /// `</script>` starts a block of kind 7, and `search` is no block tag.
+    case cmarkGFM
+    /// CommonMark 0.31.
+    case commonMark
+
+    /// Kind 1: the raw-text tags, whose block ends at their closing tag.
+    var kindOneTags: [String] {
+        switch self {
+        case .cmarkGFM: ["script", "pre", "style"]
+        case .commonMark: ["script", "pre", "style", "textarea"]
+        }
+    }
+
+    /// Kind 7 takes any complete tag but these.
+    func kindSevenTakes(_ name: String) -> Bool {
+        switch self {
+        case .cmarkGFM: true
+        case .commonMark: !kindOneTags.contains(name)
+        }
+    }
+
+    func isBlockTag(_ name: String) -> Bool {
+        HTMLBlock.blockTags.contains(name) && (self == .commonMark || name != "search")
+    }
+}
+
 /// CommonMark's seven kinds of HTML block: how each starts and what ends it.
 enum HTMLBlockEnd: Equatable {
-    case closingTag  // kind 1: </script>, </pre>, </style>, </textarea>
+    case closingTag(HTMLDialect)  // kind 1: </script>, </pre>, </style> (and </textarea>, from 0.30)
     case text([UInt8])  // kinds 2–5: -->, ?>, >, ]]>
     case blankLine  // kinds 6 and 7
 
@@ -9,14 +41,13 @@ enum HTMLBlockEnd: Equatable {
         switch self {
         case .blankLine: return BlockSyntax.isBlank(b, p, end)
         case .text(let needle): return HTMLBlock.find(needle, in: b, p, end, ignoringCase: false)
-        case .closingTag:
-            return HTMLBlock.kindOneTags.contains { HTMLBlock.find(Array("</\($0)>".utf8), in: b, p, end, ignoringCase: true) }
+        case .closingTag(let dialect):
+            return dialect.kindOneTags.contains { HTMLBlock.find(Array("</\($0)>".utf8), in: b, p, end, ignoringCase: true) }
         }
     }
 }
 
 enum HTMLBlock {
-    static let kindOneTags = ["script", "pre", "style", "textarea"]
     static let blockTags: Set<String> = [
         "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
         "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
@@ -26,8 +57,21 @@ enum HTMLBlock {
         "th", "thead", "title", "tr", "track", "ul",
     ]
 
-    /// The end condition of the HTML block starting at `p`, or nil. Kind 7 cannot interrupt a paragraph.
-    static func start(_ b: [UInt8], _ p: Int, _ end: Int, inParagraph: Bool) -> HTMLBlockEnd? {
+    /// The tags the dialects treat differently, after `<` or `</`.
+    private static let disputedTags = ["script", "pre", "style", "textarea", "search"]
+
+    /// Whether the dialects may read line `b[p..<end]` differently: it holds `<` or `</` before a tag they
+    /// dispute (wherever it starts after its containers' markers).
+    static func mayDiffer(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        guard b[p..<end].contains(UInt8(ascii: "<")) else { return false }
+        return disputedTags.contains { tag in
+            find(Array("<\(tag)".utf8), in: b, p, end, ignoringCase: true) || find(Array("</\(tag)".utf8), in: b, p, end, ignoringCase: true)
+        }
+    }
+
+    /// The end condition of the HTML block starting at `p`, or nil, as `dialect` reads it. Kind 7 cannot
+    /// interrupt a paragraph.
+    static func start(_ b: [UInt8], _ p: Int, _ end: Int, inParagraph: Bool, dialect: HTMLDialect) -> HTMLBlockEnd? {
         guard p < end, b[p] == UInt8(ascii: "<") else { return nil }
         let rest = b[(p + 1)..<end]
         if rest.starts(with: Array("!--".utf8)) { return .text(Array("-->".utf8)) }
@@ -44,13 +88,13 @@ enum HTMLBlock {
         let name = String(decoding: b[nameStart..<i], as: UTF8.self).lowercased()
         let next: UInt8? = i < end ? b[i] : nil
         let delimited = next == nil || isTagSpace(next!) || next == UInt8(ascii: ">")
-        if !closing && kindOneTags.contains(name) && delimited { return .closingTag }
-        if blockTags.contains(name)
+        if !closing && dialect.kindOneTags.contains(name) && delimited { return .closingTag(dialect) }
+        if dialect.isBlockTag(name)
             && (delimited || (next == UInt8(ascii: "/") && i + 1 < end && b[i + 1] == UInt8(ascii: ">")))
         {
             return .blankLine
         }
-        if !inParagraph && !kindOneTags.contains(name), let tagEnd = completeTagEnd(b, i, end, closing: closing),
+        if !inParagraph && dialect.kindSevenTakes(name), let tagEnd = completeTagEnd(b, i, end, closing: closing),
             b[tagEnd..<end].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0C })  // cmark-gfm: [\t\n\f ]*, no \v
         {
             return .blankLine

@@ -33,10 +33,13 @@ package struct MarkdownScanner {
     }
 
     private let text: TextLines
-    /// Whether `$$` lines open math blocks and front matter is skipped (GitHub's reading) or not (cmark-gfm's).
+    /// Whether `$$` lines open math blocks, front matter is skipped and HTML blocks follow CommonMark 0.31
+    /// (GitHub's reading), or not, and HTML blocks follow cmark-gfm 0.29 (cmark-gfm's).
     private let githubExtensions: Bool
-    /// Whether a math block or front matter was met: if not, both readings are the same.
+    /// Whether a math block, front matter or an HTML tag the dialects dispute was met: if not, both
+    /// readings are the same.
     private var usedExtension = false
+    private var dialect: HTMLDialect { githubExtensions ? .commonMark : .cmarkGFM }
     /// Where the current line's text starts: its first byte, or after the byte-order mark on line 0.
     private var lineStart = 0
     private var containers: [Container] = []
@@ -76,6 +79,9 @@ package struct MarkdownScanner {
         while line < text.count {
             scanner.lineStart = text.starts[line] + (line == 0 && bom ? ByteOrderMark.length(text.bytes) : 0)
             let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
+            if githubExtensions && !scanner.usedExtension && HTMLBlock.mayDiffer(text.bytes, text.starts[line], text.contentEnd(line)) {
+                scanner.usedExtension = true
+            }
             scanner.process(line: line)
             if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
             // Not where this line was reported for what it makes of the line above (a look-alike's
@@ -102,7 +108,7 @@ package struct MarkdownScanner {
     private func wouldStartAParagraph(_ line: Int) -> Bool {
         let end = text.contentEnd(line)
         let (indent, p) = BlockSyntax.indentation(b, text.starts[line], end)
-        return indent < 4 && p < end && !GridTableSyntax.isTopBorder(b, p, end) && HTMLBlock.start(b, p, end, inParagraph: false) == nil
+        return indent < 4 && p < end && !GridTableSyntax.isTopBorder(b, p, end) && HTMLBlock.start(b, p, end, inParagraph: false, dialect: dialect) == nil
             && !BlockSyntax.mathBlock(b, p, end).opens && BlockSyntax.listMarker(b, p, end, column: indent) == nil
     }
 
@@ -271,7 +277,7 @@ package struct MarkdownScanner {
             leaf = .fencedCode(marker: fence.marker, length: fence.length)
         } else if BlockSyntax.atxHeading(b, p, end) {
             leaf = .none
-        } else if let ending = HTMLBlock.start(b, p, end, inParagraph: inParagraph) {
+        } else if let ending = HTMLBlock.start(b, p, end, inParagraph: inParagraph, dialect: dialect) {
             leaf = ending.isEnded(by: b, p, end) && ending != .blankLine ? .none : .html(ending)
         } else if githubExtensions, !inParagraph, case let math = BlockSyntax.mathBlock(b, p, end), math.opens {
             usedExtension = true
@@ -363,7 +369,7 @@ package struct MarkdownScanner {
         if p < end && b[p] == UInt8(ascii: ">") { return true }
         if BlockSyntax.thematicBreak(b, p, end) || BlockSyntax.atxHeading(b, p, end) { return true }
         if BlockSyntax.openingFence(b, p, end) != nil { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: !lazy) != nil { return true }
+        if HTMLBlock.start(b, p, end, inParagraph: !lazy, dialect: dialect) != nil { return true }
         if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), lazy || (!item.empty && item.startsAtOne) {
             return true
         }
@@ -376,7 +382,7 @@ package struct MarkdownScanner {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return true }
         if interruptsParagraph(pos, column, end) { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: false) != nil { return true }
+        if HTMLBlock.start(b, p, end, inParagraph: false, dialect: dialect) != nil { return true }
         return BlockSyntax.listMarker(b, p, end, column: column + indent) != nil
     }
 }

@@ -32,7 +32,7 @@ extension Diagnostic {
             + "outside the table: put the table on its own lines below the item's text"
         static let headerIndentedLikeCode = "this table's header is indented like code and reads as a delimiter row: indent it less than four columns"
         static let gridTableAbove = "a grid table is right above this table: put a blank line between them so that each reads on its own"
-        static let readingsDisagree = "GitHub (with its $$ math and front matter) and CommonMark (cmark-gfm) read these lines differently: "
+        static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: "
             + "one sees a table here and the other does not, so it is left as it is"
         static let loneCarriageReturn = "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end "
             + "a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break"
