@@ -12,6 +12,7 @@ let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'rst'])
 let g:gridls_settings = get(g:, 'gridls_settings', {})
 let g:gridls_table_keys = get(g:, 'gridls_table_keys', 0)
 let g:gridls_enter_leaves_table = get(g:, 'gridls_enter_leaves_table', 0)
+let g:gridls_blank_field_on_type = get(g:, 'gridls_blank_field_on_type', 0)
 let g:gridls_signcolumn = get(g:, 'gridls_signcolumn', 'yes')
 
 " One Ex command per server action (found by its gridls.* command, never by its title).

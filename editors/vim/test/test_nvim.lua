@@ -191,6 +191,15 @@ local ok, err = pcall(function()
   check('Enter leaves the table: at the last row', lines(), { '| a   | b   |', '| --- | --- |', '| 1   | 2   |', '| 3   | 4   |', 'x' })
   vim.g.gridls_enter_leaves_table = 0
 
+  -- g:gridls_blank_field_on_type: typing where a table key landed replaces the cell's text.
+  vim.g.gridls_blank_field_on_type = 1
+  open('blank.md', { '| Name | Age |', '| ---- | --- |', '| Ada  | 36  |', '', 'Ada' })
+  states = {}
+  feed('3GA<S-Tab>Bo<F2><Tab>7<F2><Esc>5GAx<Esc>')
+  check('blank field on type', { states[1], states[2], vim.fn.getline(5) }, { { '| Name | Age |', '| ---- | --- |', '| Bo‸  | 36  |', '', 'Ada' },
+    { '| Name | Age |', '| ---- | --- |', '| Bo   | 7‸  |', '', 'Ada' }, 'Adax' })
+  vim.g.gridls_blank_field_on_type = 0
+
   -- CSV with quoted commas made a table; the table copied back as CSV; an empty table inserted.
   vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/csv.md'))
   attached()

@@ -213,6 +213,15 @@ try
   call s:check('Enter leaves the table: at the last row', getline(1, '$'), ['| a   | b   |', '| --- | --- |', '| 1   | 2   |', '| 3   | 4   |', 'x'])
   let g:gridls_enter_leaves_table = 0
 
+  " g:gridls_blank_field_on_type: typing where a table key landed replaces the cell's text.
+  let g:gridls_blank_field_on_type = 1
+  call s:open('blank.md', ['| Name | Age |', '| ---- | --- |', '| Ada  | 36  |', '', 'Ada'])
+  let s:states = []
+  call feedkeys("3GA\<S-Tab>Bo\<F2>\<Tab>7\<F2>\<Esc>5GAx\<Esc>", 'xt')
+  call s:check('blank field on type', s:states + [getline(5)], [['| Name | Age |', '| ---- | --- |', '| Bo‸  | 36  |', '', 'Ada'],
+        \ ['| Name | Age |', '| ---- | --- |', '| Bo   | 7‸  |', '', 'Ada'], 'Adax'])
+  let g:gridls_blank_field_on_type = 0
+
   " CSV with quoted commas made a table; the table copied back as CSV; an empty table inserted.
   execute 'edit ' . fnameescape(s:work . '/csv.md')
   call setline(1, ['Cities', 'name,population', '"Paris, France",2100000', '"New York, ""NY""",8300000', 'End'])

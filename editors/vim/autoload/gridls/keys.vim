@@ -19,6 +19,25 @@ let s:keys = {'nextCell': '<Tab>', 'previousCell': '<S-Tab>', 'nextRow': '<CR>'}
 function! gridls#keys#press(direction) abort
   if pumvisible() || !s:may_be_table(line('.')) || s:leaves_table(a:direction) || !gridls#keys#navigate(a:direction)
     call s:fallback(a:direction)
+  elseif get(g:, 'gridls_blank_field_on_type', 0)
+    let b:gridls_landed = [b:changedtick, line('.'), col('.')]
+  endif
+endfunction
+
+" g:gridls_blank_field_on_type (Org's habit): the first character typed where a table key landed
+" replaces the cell's text on that line, up to the `|` after it (in a simple table, up to two spaces).
+function! s:blank_on_type() abort
+  let l:landed = get(b:, 'gridls_landed', [])
+  unlet! b:gridls_landed
+  if l:landed != [b:changedtick, line('.'), col('.')]
+    return
+  endif
+  let l:rest = strpart(getline('.'), col('.') - 1)
+  let l:pattern = l:rest =~# '\%(^\|[^\\]\)|' ? '^\%(\\.\|[^|]\)\{-}\ze\s*|' : '^.\{-}\ze\%(\s\s\|\s*$\)'
+  let l:count = strchars(matchstr(l:rest, l:pattern), 1)
+  if l:count > 0
+    " Deleted after the character goes in: text cannot change while it is being typed.
+    call feedkeys(repeat("\<Del>", l:count), 'ni')
   endif
 endfunction
 
@@ -139,6 +158,11 @@ function! gridls#keys#map(buf) abort
   imap <buffer> <S-Tab> <Plug>(gridls-previous-cell)
   imap <buffer> <CR> <Plug>(gridls-next-row)
   imap <buffer> <Bar> <Plug>(gridls-realign)
+  augroup gridls_keys
+    autocmd! * <buffer>
+    autocmd InsertCharPre <buffer> call s:blank_on_type()
+    autocmd InsertLeave <buffer> unlet! b:gridls_landed
+  augroup END
 endfunction
 
 " After a `|` typed in insert mode: the table realigned (textDocument/onTypeFormatting), one undo step of
