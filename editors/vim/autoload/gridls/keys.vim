@@ -135,8 +135,8 @@ function! s:keycode(notation) abort
   endtry
 endfunction
 
-" g:gridls_table_keys: <Tab>, <S-Tab> and <CR> in insert mode, for this buffer, over what they did; `|`
-" realigns the table as it is typed.
+" g:gridls_table_keys: <Tab>, <S-Tab> and <CR> in insert mode, for this buffer, over what they did (a
+" global mapping, or one a file type plugin made for the buffer); `|` realigns the table as it is typed.
 function! gridls#keys#map(buf) abort
   if getbufvar(a:buf, 'gridls_keys_mapped', 0) || a:buf != bufnr('')
     return
@@ -147,7 +147,7 @@ function! gridls#keys#map(buf) abort
     let l:saved = {}
     for [l:direction, l:key] in items(s:keys)
       let l:map = maparg(l:key, 'i', 0, 1)
-      if !empty(l:map) && !get(l:map, 'buffer', 0)
+      if !empty(l:map) && get(l:map, 'rhs', '') !~# '(gridls-'
         let l:saved[l:direction] = l:map
       endif
     endfor

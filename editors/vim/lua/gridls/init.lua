@@ -86,7 +86,8 @@ M.handlers = {
 -- (Neovim 0.11) or by another client such as nvim-lspconfig's. Starting a second one would show every
 -- diagnostic twice.
 local function started_elsewhere(bufnr)
-  if vim.lsp.is_enabled and vim.lsp.is_enabled('gridls') then return "vim.lsp.enable('gridls')" end
+  local enabled = vim.lsp.is_enabled and vim.lsp.is_enabled('gridls') or (vim.lsp._enabled_configs or {}).gridls
+  if enabled then return "vim.lsp.enable('gridls')" end
   if client(bufnr) then return 'another plugin' end
   return nil
 end
@@ -282,7 +283,7 @@ function M.save_keys(bufnr, keys)
   local saved = {}
   for direction, key in pairs(keys) do
     local map = vim.fn.maparg(key, 'i', false, true)
-    if next(map) and map.buffer ~= 1 then
+    if next(map) and not (map.rhs or ''):find('(gridls-', 1, true) then
       if map.callback and type(map.callback) ~= 'function' then
         for _, m in ipairs(vim.api.nvim_get_keymap('i')) do
           if termcodes(m.lhs) == termcodes(key) then map.callback = m.callback end
