@@ -37,7 +37,7 @@ struct HeadlessEditorTests {
         for line in lines { #expect(line.hasPrefix("ok "), "\(line)") }
     }
 
-    static let vimChecks = 53
+    static let vimChecks = 54
 
     @Test(.enabled(if: available("vim"), "vim is not installed (apt-get install vim); CI=true runs it"))
     func vim() throws {

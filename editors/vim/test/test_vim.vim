@@ -91,6 +91,11 @@ try
   call s:wait_for('len(get(b:, "gridls_diagnostics", [])) == 1')
   call s:check('diagnostics follow the typing', [s:flushed_in, map(copy(get(b:, 'gridls_diagnostics', [])), 'v:val.code')], ['i', ['non-rectangular-cell']])
   call s:server_in_sync('after deleting')
+  " Without tables the sign column goes back to "auto".
+  silent %delete
+  call listener_flush()
+  call s:wait_for('empty(b:gridls_table_ranges)')
+  call s:check('the sign column back to auto without tables', [b:gridls_table_ranges, &signcolumn], [[], 'auto'])
   " A buffer without tables keeps the sign column as it was; so does a user's own 'signcolumn'.
   call s:open('prose.md', ['Just text.'])
   call s:check('no table: the sign column as it was', [b:gridls_table_ranges, &signcolumn], [[], 'auto'])

@@ -460,14 +460,15 @@ export def KeepSignColumn(buf: number)
   var tables = !empty(getbufvar(buf, 'gridls_table_ranges', []))
   for win in empty(wanted) ? [] : win_findbuf(buf)
     var current = getwinvar(win, '&signcolumn')
+    var set: dict<string> = getwinvar(win, 'gridls_signcolumn', {})  # buffer → the value gridls set
     if tables && current == 'auto'
-      var value = wanted == 'number' && getwinvar(win, '&number') ? 'number' : 'yes'
-      setwinvar(win, '&signcolumn', value)
-      setwinvar(win, 'gridls_signcolumn', value)
-    elseif !tables && current == getwinvar(win, 'gridls_signcolumn', '')
+      set[buf] = wanted == 'number' && getwinvar(win, '&number') ? 'number' : 'yes'
+      setwinvar(win, '&signcolumn', set[buf])
+    elseif !tables && get(set, buf, '') == current
+      remove(set, buf)
       setwinvar(win, '&signcolumn', 'auto')
-      setwinvar(win, 'gridls_signcolumn', '')
     endif
+    setwinvar(win, 'gridls_signcolumn', set)
   endfor
 enddef
 
