@@ -9,6 +9,7 @@ extension Server {
         var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, text: params.text, options: settings.formatOptions())
         document.settings = settings
         publishDiagnostics(&document, onlyWhenChanged: false)
+        pushTableRanges(&document)
         documents[uri] = document
     }
 
@@ -32,14 +33,15 @@ extension Server {
                 continue
             }
             let text = changes.removeFirst().text
-            let (settings, published) = (document.settings, document.published)
+            let (settings, published, sent) = (document.settings, document.published, document.sentTableRanges)
             document = OpenDocument(
                 uri: document.uri, version: document.version, syntax: document.syntax, text: text, options: formatOptions(document))
-            (document.settings, document.published) = (settings, published)
+            (document.settings, document.published, document.sentTableRanges) = (settings, published, sent)
             document.noteChanged(0...document.text.lineCount - 1)
         }
         if let version = params.version { document.version = version }
         publishDiagnostics(&document, onlyWhenChanged: true)
+        pushTableRanges(&document)
     }
 
     func didClose(_ params: DocumentParams) throws(ResponseError) {

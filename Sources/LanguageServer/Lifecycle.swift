@@ -13,6 +13,8 @@ struct ClientCapabilities {
     /// would show twice (Neovim 0.11, VS Code), and is asked to pull again when settings change.
     var pullsDiagnostics: Bool
     var diagnosticRefresh: Bool
+    /// Whether the client asked for `gridls/tableRanges` (`experimental.gridls.tableRanges`).
+    var tableRanges: Bool
 
     init(_ json: JSON?) {
         positionEncodings = json?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
@@ -24,6 +26,7 @@ struct ClientCapabilities {
         configuration = json?["workspace"]?["configuration"]?.bool ?? false
         pullsDiagnostics = json?["textDocument"]?["diagnostic"]?.object != nil
         diagnosticRefresh = json?["workspace"]?["diagnostics"]?["refreshSupport"]?.bool ?? false
+        tableRanges = json?["experimental"]?["gridls"]?["tableRanges"]?.bool ?? false
     }
 }
 

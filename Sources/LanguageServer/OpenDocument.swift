@@ -18,6 +18,8 @@ struct OpenDocument: Sendable {
     /// Whether the diagnostics may differ from those last pushed (an edit changed or moved one, or the
     /// document was read anew): when not, there is nothing to compare.
     private(set) var diagnosticsMayDiffer = true
+    /// The table ranges last sent in `gridls/tableRanges`, flat: first and last line of each table.
+    var sentTableRanges: [Int]?
 
     /// Notes that `lines` (numbered in the text as it now is) changed. A second change is taken to reach
     /// the end of the text: the first one's lines may have moved since.

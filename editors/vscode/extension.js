@@ -34,11 +34,14 @@ async function activate(context) {
     middleware: {
       // From the palette or the context menu a command has no argument: give it the active selection.
       executeCommand: (name, args, next) => lib.runCommand(name, args, next, commandUI()),
+      // A resolved action's edit is applied by VS Code; the cursor then goes where the server says.
+      resolveCodeAction: async (item, token, next) => lib.followResolved(await next(item, token)),
     },
   };
   client = new LanguageClient('gridls', 'gridls', serverOptions, clientOptions);
   context.subscriptions.push({ dispose: () => client && client.stop() });
   await client.start();
+  context.subscriptions.push(vscode.commands.registerCommand(lib.MOVE_CURSOR, (p) => setCursor(vscode.window.activeTextEditor, p)));
   registerTableKeys(context, client);
   return client;
 }

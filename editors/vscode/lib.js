@@ -192,8 +192,8 @@ async function navigateCell(key, document, position, ui) {
 
 /**
  * Runs a server command from the palette or the context menu: the active selection as its argument when
- * it has none; "Insert table" asks for the size and puts the cursor in the first cell; "Copy table as
- * CSV" puts the answer on the clipboard. `ui`: {selectionArgument(), askSize(), setCursor(position),
+ * it has none; "Insert table" asks for the size; the cursor goes where the server says after the edit
+ * (the row or column moved, the cell made); "Copy table as CSV" puts the answer on the clipboard. `ui`: {selectionArgument(), askSize(), setCursor(position),
  * copy(text), inform(message)}.
  */
 async function runCommand(name, args, next, ui) {
@@ -207,7 +207,7 @@ async function runCommand(name, args, next, ui) {
     args = [{ ...args[0], ...size }];
   }
   const result = await next(name, args);
-  if (name === 'gridls.insertTable' && result && result.applied && result.position) ui.setCursor(result.position);
+  if (result && result.applied && result.position) ui.setCursor(result.position);
   if (name === 'gridls.copyTableAsCSV' && result && typeof result.csv === 'string') {
     await ui.copy(result.csv);
     ui.inform(`gridls: copied ${result.csv.split('\n').length - 1} rows as CSV`);
@@ -215,7 +215,21 @@ async function runCommand(name, args, next, ui) {
   return result;
 }
 
+/** The extension's own command that puts the cursor at an LSP position of the active editor. */
+const MOVE_CURSOR = 'gridls.moveCursor';
+
+/**
+ * A code action resolved by the server: where its `data.position` says the cursor goes after its edit,
+ * a command that puts it there (VS Code runs an action's command after applying its edit).
+ */
+function followResolved(action) {
+  const position = action && action.data && action.data.position;
+  if (!position || action.command) return action;
+  action.command = { command: MOVE_CURSOR, title: 'Move the cursor', arguments: [position] };
+  return action;
+}
+
 module.exports = {
   COMMANDS, ACTION_ONLY_COMMANDS, KEY_COMMANDS, CONTEXT_KEY, findServer, missingServerMessage, serverSettings, commandArguments,
-  parseTableSize, tableLineRanges, createKeyContext, navigateCell, runCommand,
+  parseTableSize, tableLineRanges, createKeyContext, navigateCell, runCommand, MOVE_CURSOR, followResolved,
 };

@@ -9,7 +9,7 @@ function! gridls#attach(buf) abort
     call gridls#vim#Attach(a:buf)
   endif
   if get(g:, 'gridls_table_keys', 0)
-    call gridls#map_table_keys(a:buf)
+    call gridls#keys#map(a:buf)
   endif
 endfunction
 
@@ -111,67 +111,22 @@ function! gridls#insert_table(size) abort
   endif
 endfunction
 
-" The table keys. Each <Plug>(gridls-…) mapping asks the server; where it says "not in a table" the
-" key does what it did before gridls mapped it (another plugin's mapping, such as completion's, or the
-" key itself).
-function! gridls#navigate(direction) abort
-  if has('nvim')
-    return luaeval('require("gridls").navigate(_A)', a:direction)
-  endif
-  return gridls#vim#Navigate(a:direction)
-endfunction
+" An action as the user knows it, by its title (protocol/README.md), for messages.
+let s:titles = {
+      \ 'gridls.formatTable': 'Format table', 'gridls.insertRowAbove': 'Insert row above',
+      \ 'gridls.insertRowBelow': 'Insert row below', 'gridls.insertColumnLeft': 'Insert column left',
+      \ 'gridls.insertColumnRight': 'Insert column right', 'gridls.deleteRow': 'Delete row',
+      \ 'gridls.deleteColumn': 'Delete column', 'gridls.moveRowUp': 'Move row up', 'gridls.moveRowDown': 'Move row down',
+      \ 'gridls.moveColumnLeft': 'Move column left', 'gridls.moveColumnRight': 'Move column right',
+      \ 'gridls.sortAscending': 'Sort by this column (ascending)', 'gridls.sortDescending': 'Sort by this column (descending)',
+      \ 'gridls.mergeCells': 'Merge cells', 'gridls.splitCell': 'Split cell', 'gridls.convertToGrid': 'Convert to grid table',
+      \ 'gridls.convertToPipe': 'Convert to pipe table', 'gridls.convertToSimple': 'Convert to simple table',
+      \ 'gridls.convertToList': 'Convert to list-table', 'gridls.fitTable': 'Fit table', 'gridls.unwrapCell': 'Unwrap cell',
+      \ 'gridls.linesToTable': 'Convert lines to table', 'gridls.copyTableAsCSV': 'Copy table as CSV',
+      \ 'gridls.insertTable': 'Insert table'}
 
-let s:keys = {'nextCell': '<Tab>', 'previousCell': '<S-Tab>', 'nextRow': '<CR>'}
-
-" In insert mode: a completion menu keeps the key; a line with no `|` or `+` (no table line) does not
-" ask the server.
-function! gridls#key(direction) abort
-  if pumvisible() || getline('.') !~# '[|+]' || !gridls#navigate(a:direction)
-    call s:fallback(a:direction)
-  endif
-endfunction
-
-function! s:fallback(direction) abort
-  let l:saved = get(get(b:, 'gridls_saved_keys', {}), a:direction, {})
-  let l:keys = s:keycodes(s:keys[a:direction])
-  let l:mode = 'n'
-  if has_key(l:saved, 'callback')
-    let l:out = l:saved.callback()
-    if !get(l:saved, 'expr', 0)
-      return
-    endif
-    let l:keys = l:out
-  elseif !empty(get(l:saved, 'rhs', ''))
-    " A script's own functions in the mapping, as its script names them.
-    let l:rhs = substitute(l:saved.rhs, '\c<SID>', '<SNR>' . get(l:saved, 'sid', 0) . '_', 'g')
-    let l:keys = get(l:saved, 'expr', 0) ? eval(l:rhs) : s:keycodes(l:rhs)
-    let l:mode = get(l:saved, 'noremap', 0) ? 'n' : 'm'
-  endif
-  call feedkeys(l:keys, l:mode . 'i')
-endfunction
-
-" `<Tab>`, `<SNR>` and other <> notation (as maparg gives a mapping) as the keys they stand for.
-function! s:keycodes(notation) abort
-  return substitute(a:notation, '<[^<>]\+>', '\=eval(''"\'' . submatch(0) . ''"'')', 'g')
-endfunction
-
-" g:gridls_table_keys: <Tab>, <S-Tab> and <CR> in insert mode, for this buffer, over what they did.
-function! gridls#map_table_keys(buf) abort
-  if getbufvar(a:buf, 'gridls_keys_mapped', 0) || a:buf != bufnr('')
-    return
-  endif
-  let l:saved = {}
-  for [l:direction, l:key] in items(s:keys)
-    let l:map = maparg(l:key, 'i', 0, 1)
-    if !empty(l:map) && !get(l:map, 'buffer', 0)
-      let l:saved[l:direction] = l:map
-    endif
-  endfor
-  let b:gridls_saved_keys = l:saved
-  let b:gridls_keys_mapped = 1
-  imap <buffer> <Tab> <Plug>(gridls-next-cell)
-  imap <buffer> <S-Tab> <Plug>(gridls-previous-cell)
-  imap <buffer> <CR> <Plug>(gridls-next-row)
+function! gridls#title(command) abort
+  return get(s:titles, a:command, 'This table action')
 endfunction
 
 " Cell text objects: i| the cell's text, a| with the `|` after it (pipe tables, and a grid table's cell

@@ -7,6 +7,9 @@ return {
   filetypes = { 'markdown', 'rst' },
   root_markers = { '.gridls.json', '.git' },
   init_options = vim.g.gridls_settings or {},
+  -- The table ranges the table keys read (added to Neovim's own capabilities).
+  capabilities = { experimental = { gridls = { tableRanges = true } } },
+  handlers = require('gridls').handlers,
   -- Every change goes out at once: a table key's request must see what was just typed.
   flags = { debounce_text_changes = 0 },
 }

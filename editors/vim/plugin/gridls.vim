@@ -11,6 +11,9 @@ let g:gridls_format_on_save = get(g:, 'gridls_format_on_save', 1)
 let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'rst'])
 let g:gridls_settings = get(g:, 'gridls_settings', {})
 let g:gridls_table_keys = get(g:, 'gridls_table_keys', 0)
+let g:gridls_enter_leaves_table = get(g:, 'gridls_enter_leaves_table', 0)
+let g:gridls_blank_field_on_type = get(g:, 'gridls_blank_field_on_type', 0)
+let g:gridls_signcolumn = get(g:, 'gridls_signcolumn', 'yes')
 
 " One Ex command per server action (found by its gridls.* command, never by its title).
 command! -bar GridFormat call gridls#format()
@@ -48,12 +51,13 @@ nnoremap <silent> <Plug>(gridls-split) :<C-U>GridSplit<CR>
 xnoremap <silent> <Plug>(gridls-table-from-lines) :GridTableFromLines<CR>
 
 " The table keys, in insert and normal mode: next cell, previous cell, next row (see :help gridls-keys).
-inoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#key('nextCell')<CR>
-inoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#key('previousCell')<CR>
-inoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#key('nextRow')<CR>
-nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#navigate('nextCell')<CR>
-nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#navigate('previousCell')<CR>
-nnoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#navigate('nextRow')<CR>
+inoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#keys#press('nextCell')<CR>
+inoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#keys#press('previousCell')<CR>
+inoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#keys#press('nextRow')<CR>
+inoremap <silent> <Plug>(gridls-realign) <Bar><Cmd>call gridls#keys#realign()<CR>
+nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#keys#navigate('nextCell')<CR>
+nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#keys#navigate('previousCell')<CR>
+nnoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#keys#navigate('nextRow')<CR>
 
 " Cell text objects.
 onoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
@@ -61,7 +65,24 @@ xnoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
 onoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
 xnoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
 
+" Attached by file type; without filetype detection (a vimrc lacking `filetype plugin indent on`), by the
+" file's extension.
+let s:extensions = {'markdown': ['md', 'markdown', 'mkd', 'mkdn', 'mdwn', 'mdown'], 'rst': ['rst', 'rest']}
+
+function! s:by_extension() abort
+  if exists('g:did_load_filetypes') || !empty(&filetype) || !empty(&buftype)
+    return
+  endif
+  let l:extension = tolower(expand('<afile>:e'))
+  for l:type in g:gridls_filetypes
+    if index(get(s:extensions, l:type, []), l:extension) >= 0
+      return gridls#attach(bufnr(''))
+    endif
+  endfor
+endfunction
+
 augroup gridls
   autocmd!
   autocmd FileType * if index(g:gridls_filetypes, &filetype) >= 0 | call gridls#attach(bufnr('')) | endif
+  autocmd BufRead,BufNewFile * call s:by_extension()
 augroup END

@@ -26,8 +26,9 @@ test('activation starts the server for Markdown and reStructuredText with the ma
   assert.deepStrictEqual(client.clientOptions.documentSelector, [{ language: 'markdown' }, { language: 'restructuredtext' }]);
   assert.strictEqual(client.clientOptions.initializationOptions.delimiterRow, 'compact');
   assert.strictEqual(client.clientOptions.synchronize.configurationSection, 'gridls');
-  // The client, four listeners that keep the table keys' context current, and the three keys.
-  assert.strictEqual(context.subscriptions.length, 8);
+  // The client, the cursor mover, four listeners that keep the table keys' context current, and the
+  // three keys.
+  assert.strictEqual(context.subscriptions.length, 9);
   await extension.deactivate();
   assert.ok(client.stopped);
 });
@@ -59,7 +60,7 @@ test('activation registers the table keys, which ask the server and apply its an
   vscode.settings['gridls.path'] = fakeBinary();
   const client = await extension.activate({ subscriptions: [] });
   assert.deepStrictEqual([...vscode.calls.registered.keys()].filter((id) => id.startsWith('gridls.')).sort(),
-    ['gridls.nextCell', 'gridls.nextRow', 'gridls.previousCell']);
+    ['gridls.moveCursor', 'gridls.nextCell', 'gridls.nextRow', 'gridls.previousCell']);
   const edits = [];
   vscode.setActiveEditor({
     document: { uri: 'file:///k.md', version: 1, languageId: 'markdown', lineAt: () => ({ text: '| a |' }) },
@@ -70,4 +71,15 @@ test('activation registers the table keys, which ask the server and apply its an
   await vscode.calls.registered.get('gridls.nextCell')();
   assert.deepStrictEqual(edits, [[0, '| a   |', true]]);
   assert.deepStrictEqual(vscode.window.activeTextEditor.selection.active, new vscode.Position(2, 2));
+});
+
+test('a resolved action moves the cursor where the server says, after VS Code applies its edit', async () => {
+  vscode.settings['gridls.path'] = fakeBinary();
+  const client = await extension.activate({ subscriptions: [] });
+  const resolved = await client.clientOptions.middleware.resolveCodeAction({ title: 'Move row down' }, null,
+    (item) => Promise.resolve({ ...item, edit: {}, data: { command: 'gridls.moveRowDown', position: { line: 4, character: 2 } } }));
+  assert.deepStrictEqual(resolved.command, { command: 'gridls.moveCursor', title: 'Move the cursor', arguments: [{ line: 4, character: 2 }] });
+  vscode.setActiveEditor({ document: { uri: 'file:///m.md' }, selection: null });
+  await vscode.calls.registered.get(resolved.command.command)(...resolved.command.arguments);
+  assert.deepStrictEqual(vscode.window.activeTextEditor.selection.active, new vscode.Position(4, 2));
 });

@@ -145,7 +145,24 @@ test('insert table asks the size and moves into the first cell; copy as CSV fill
     ['copy', 'a,b\n1,2\n'],
     ['inform', 'gridls: copied 2 rows as CSV'],
   ]);
+  // Any command's answer that says where the cursor goes moves it; one that was not applied does not.
+  seen.length = 0;
+  const moved = { applied: true, position: { line: 4, character: 2 } };
+  await lib.runCommand('gridls.moveRowDown', [], () => Promise.resolve(moved), ui);
+  await lib.runCommand('gridls.moveRowDown', [], () => Promise.resolve({ applied: false, position: { line: 9, character: 0 } }), ui);
+  assert.deepStrictEqual(seen, [['cursor', { line: 4, character: 2 }]]);
   // A size that does not read runs nothing.
   const none = await lib.runCommand('gridls.insertTable', [], () => { throw new Error('ran'); }, { ...ui, askSize: () => Promise.resolve('lots') });
   assert.strictEqual(none, undefined);
+});
+
+test('a resolved action with a cursor position gets the command that moves the cursor there', () => {
+  const position = { line: 1, character: 2 };
+  assert.deepStrictEqual(lib.followResolved({ title: 'Move row down', data: { position } }).command,
+    { command: lib.MOVE_CURSOR, title: 'Move the cursor', arguments: [position] });
+  // No position, or a command of its own: left as it is.
+  assert.strictEqual(lib.followResolved({ title: 'Split cell', data: {} }).command, undefined);
+  const own = { command: 'gridls.applyFix', title: 'Fix' };
+  assert.strictEqual(lib.followResolved({ title: 'Fix', command: own, data: { position } }).command, own);
+  assert.strictEqual(lib.followResolved(null), null);
 });

@@ -30,7 +30,7 @@ def Start(): bool
     textDocument: {codeAction: {disabledSupport: true, dataSupport: true,
       resolveSupport: {properties: ['edit']},
       codeActionLiteralSupport: {codeActionKind: {valueSet: ['quickfix', 'refactor.rewrite']}}}},
-    workspace: {applyEdit: true}}
+    workspace: {applyEdit: true}, experimental: {gridls: {tableRanges: true}}}
   var reply = Request('initialize', {processId: getpid(), rootUri: null,
     capabilities: capabilities, initializationOptions: g:gridls_settings})
   if type(reply) != v:t_dict
@@ -109,6 +109,7 @@ export def Attach(buf: number)
   autocmd!
   execute 'autocmd BufWritePre <buffer=' .. buf .. '> if g:gridls_format_on_save | call gridls#vim#Format() | endif'
   execute 'autocmd BufUnload <buffer=' .. buf .. '> call gridls#vim#Close(' .. buf .. ')'
+  execute 'autocmd BufWinEnter <buffer=' .. buf .. '> call gridls#vim#KeepSignColumn(' .. buf .. ')'
   augroup END
 enddef
 
@@ -209,6 +210,11 @@ def Perform(given: dict<any>)
     action = resolved
   endif
   ApplyWorkspaceEdit(get(action, 'edit', {}))
+  # Where the server says the cursor goes: with the row or column moved, in the cell made.
+  var position = get(get(action, 'data', {}), 'position', {})
+  if !empty(position)
+    cursor(position.line + 1, position.character + 1)
+  endif
 enddef
 
 def ApplyWorkspaceEdit(edit: dict<any>): bool
@@ -226,7 +232,7 @@ enddef
 export def Run(command: string, start: list<number>, end: list<number>)
   var matching = filter(Actions(start, end), (_, a) => get(get(a, 'data', {}), 'command', '') == command)
   if empty(matching)
-    Warn(command .. ' does not apply here')
+    Warn(gridls#title(command) .. ' does not apply here')
     return
   endif
   Perform(matching[0])
@@ -284,6 +290,25 @@ export def Navigate(direction: string): bool
   return true
 enddef
 
+# A `|` typed in insert mode: the table realigned (textDocument/onTypeFormatting) as an undo step of its
+# own (the `|` stays with what was typed before it), the cursor right after that `|`.
+export def Realign()
+  if !getbufvar(bufnr(''), 'gridls_attached', 0) || !Running()
+    return
+  endif
+  Sync(bufnr(''))
+  var edits = Request('textDocument/onTypeFormatting', {textDocument: {uri: Uri(bufnr(''))},
+    position: {line: line('.') - 1, character: col('.') - 1}, ch: '|',
+    options: {tabSize: &tabstop, insertSpaces: !!&expandtab}})
+  if type(edits) != v:t_list || empty(edits)
+    return
+  endif
+  &undolevels = &undolevels
+  var cursor = Apply(edits)
+  cursor(cursor[0], cursor[1])
+  &undolevels = &undolevels
+enddef
+
 # The server's own requests: workspace/applyEdit (from commands) is carried out on the current buffer.
 def OnMessage(ch: channel, message: any)
   if type(message) != v:t_dict
@@ -296,15 +321,31 @@ def OnMessage(ch: channel, message: any)
   endif
   if get(message, 'method', '') == 'textDocument/publishDiagnostics'
     PublishDiagnostics(message.params)
+  elseif get(message, 'method', '') == 'gridls/tableRanges'
+    var buf = BufferOf(message.params.textDocument.uri)
+    if buf > 0
+      gridls#keys#set_ranges(buf, message.params.ranges)
+    endif
   endif
+enddef
+
+# The attached buffer of a URI, or 0.
+def BufferOf(uri: string): number
+  for buf in range(1, bufnr('$'))
+    if bufexists(buf) && getbufvar(buf, 'gridls_attached', 0) && Uri(buf) == uri
+      return buf
+    endif
+  endfor
+  return 0
 enddef
 
 # Applies LSP text edits (UTF-8 positions) to the current buffer: the lines they touch are rebuilt in
 # memory and put back in one replacement, one undo step. Vim keeps a final newline in 'endofline',
-# not in a line: an edit reaching past the last line ends at its end.
-def Apply(edits: list<dict<any>>)
+# not in a line: an edit reaching past the last line ends at its end. Returns where `cursor` ([line,
+# column], 1-based, bytes) is carried (Carried).
+def Apply(edits: list<dict<any>>, cursor: list<number> = [line('.'), col('.')]): list<number>
   if empty(edits)
-    return
+    return cursor
   endif
   var last = line('$')
   var first = min(mapnew(edits, (_, e) => e.range.start.line))
@@ -327,7 +368,12 @@ def Apply(edits: list<dict<any>>)
   var placed = mapnew(edits, (_, e) => [Offset(e.range.start), Offset(e.range.end),
     e.range.end.line > final && e.newText =~ "\n$" ? e.newText[: -2] : e.newText])
   sort(placed, (a, b) => b[0] - a[0])
+  var inside = cursor[0] - 1 >= first && cursor[0] - 1 <= final
+  var at = inside ? Offset({line: cursor[0] - 1, character: cursor[1] - 1}) : -1
   for [from, to, newText] in placed
+    if inside
+      at = Carried(at, from, strpart(text, from, to - from), newText)
+    endif
     text = strpart(text, 0, from) .. newText .. strpart(text, to)
   endfor
   var new = split(text, "\n", true)
@@ -341,6 +387,44 @@ def Apply(edits: list<dict<any>>)
     setline(first + 1, new)
     deletebufline('', first + 1 + len(new), final + 1)
   endif
+  if !inside
+    return cursor[0] - 1 > final ? [cursor[0] + len(new) - count, cursor[1]] : cursor
+  endif
+  var above = split(strpart(text, 0, at), "\n", true)
+  return [first + len(above), len(above[-1]) + 1]
+enddef
+
+# Where an offset `at` goes when `old`, from `from` on, becomes `new`: unmoved before it, shifted past it,
+# and inside it (its end included: a realigned row is one edit, and the cursor after a `|` typed at its
+# end) after as many `|` on its line of the new text as there were before it on its line of the old one
+# (one more when the line gained its leading `|`).
+def Carried(at: number, from: number, old: string, new: string): number
+  if at <= from
+    return at
+  elseif at > from + len(old)
+    return at + len(new) - len(old)
+  endif
+  var oldLines = split(strpart(old, 0, at - from), "\n", true)
+  var newLines = split(new, "\n", true)
+  var row = min([len(oldLines), len(newLines)]) - 1
+  var before = oldLines[-1]
+  var line = newLines[row]
+  var rowStart = len(join(newLines[: row], "\n")) - len(line)
+  var bars = count(before, '|')
+  if bars == 0
+    return from + rowStart + min([len(before), len(line)])
+  endif
+  var whole = split(old, "\n", true)[len(oldLines) - 1]
+  bars += whole !~ '^\s*|' && line =~ '^\s*|' ? 1 : 0
+  var column = 0
+  for n in range(bars)
+    var next = stridx(line, '|', column)
+    if next < 0
+      break
+    endif
+    column = next + 1
+  endfor
+  return from + rowStart + column
 enddef
 
 # Diagnostics: signs as they arrive (also while typing), the location list on request.
@@ -366,6 +450,26 @@ def PlaceSigns(buf: number, found: list<dict<any>>)
   sign_unplace('gridls', {buffer: buf})
   sign_placelist(mapnew(found, (_, d) => ({group: 'gridls', buffer: buf,
     lnum: d.range.start.line + 1, name: signNames[get(d, 'severity', 1)]})))
+enddef
+
+# The sign column stays open while the buffer holds a table, so that signs coming and going do not shift
+# the text: where 'signcolumn' is "auto" (Vim's default; a value the user chose stays), it is set to
+# g:gridls_signcolumn ("yes"; "number": in the number column where 'number' is set; "": left alone).
+export def KeepSignColumn(buf: number)
+  var wanted = get(g:, 'gridls_signcolumn', 'yes')
+  var tables = !empty(getbufvar(buf, 'gridls_table_ranges', []))
+  for win in empty(wanted) ? [] : win_findbuf(buf)
+    var current = getwinvar(win, '&signcolumn')
+    var set: dict<string> = getwinvar(win, 'gridls_signcolumn', {})  # buffer → the value gridls set
+    if tables && current == 'auto'
+      set[buf] = wanted == 'number' && getwinvar(win, '&number') ? 'number' : 'yes'
+      setwinvar(win, '&signcolumn', set[buf])
+    elseif !tables && get(set, buf, '') == current
+      remove(set, buf)
+      setwinvar(win, '&signcolumn', 'auto')
+    endif
+    setwinvar(win, 'gridls_signcolumn', set)
+  endfor
 enddef
 
 export def Diagnostics()

@@ -65,9 +65,44 @@ local function range(bufnr, c, start, finish)
   return { start = position(start), ['end'] = position(finish) }
 end
 
+-- What the client declares beyond Neovim's defaults, and how it takes gridls's own notification: the
+-- table ranges, which the table keys read (autoload/gridls/keys.vim). lsp/gridls.lua uses them too.
+function M.capabilities()
+  return vim.tbl_deep_extend('force', vim.lsp.protocol.make_client_capabilities(),
+    { experimental = { gridls = { tableRanges = true } } })
+end
+
+M.handlers = {
+  ['gridls/tableRanges'] = function(_, params, ctx)
+    for _, bufnr in ipairs(vim.lsp.get_buffers_by_client_id(ctx.client_id)) do
+      if vim.api.nvim_buf_is_valid(bufnr) and vim.uri_from_bufnr(bufnr) == params.textDocument.uri then
+        vim.fn['gridls#keys#set_ranges'](bufnr, params.ranges)
+      end
+    end
+  end,
+}
+
+-- How gridls was started already for the buffer, when it was not by this plugin: by vim.lsp.enable
+-- (Neovim 0.11) or by another client such as nvim-lspconfig's. Starting a second one would show every
+-- diagnostic twice.
+local function started_elsewhere(bufnr)
+  local enabled = vim.lsp.is_enabled and vim.lsp.is_enabled('gridls') or (vim.lsp._enabled_configs or {}).gridls
+  if enabled then return "vim.lsp.enable('gridls')" end
+  if client(bufnr) then return 'another plugin' end
+  return nil
+end
+
+local told = false
+
 function M.attach(bufnr)
   if vim.b[bufnr].gridls_attached then return end
-  if vim.g.gridls_start == 0 then
+  local elsewhere = vim.g.gridls_start ~= 0 and started_elsewhere(bufnr)
+  if elsewhere and not told then
+    told = true
+    vim.notify('gridls: started by ' .. elsewhere .. ': the plugin uses that server and starts none'
+      .. ' (let g:gridls_start = 0 says so)', vim.log.levels.INFO)
+  end
+  if vim.g.gridls_start == 0 or elsewhere then
     -- Started elsewhere (vim.lsp.enable('gridls'), nvim-lspconfig): only format on save is set up here.
     vim.b[bufnr].gridls_attached = true
     M.format_on_save(bufnr)
@@ -82,6 +117,8 @@ function M.attach(bufnr)
     cmd = command(),
     root_dir = vim.fn.getcwd(),
     init_options = vim.g.gridls_settings or {},
+    capabilities = M.capabilities(),
+    handlers = M.handlers,
     -- Every change goes out at once: a table key's request must see what was just typed (requests do not
     -- wait for debounced changes), and gridls re-reads only the table a change touches.
     flags = { debounce_text_changes = 0 },
@@ -118,6 +155,14 @@ function M.format(bufnr)
   end
 end
 
+-- The cursor where the server says it goes after an action (with the row or column moved, in the cell
+-- made), if it says.
+local function follow(bufnr, c, position)
+  if type(position) == 'table' then
+    vim.api.nvim_win_set_cursor(0, { position.line + 1, byte_column(bufnr, position, encoding(c)) })
+  end
+end
+
 -- Runs the code action of the server's command `command` (e.g. 'gridls.insertRowBelow'), found by its
 -- command, never its title, for the selection from `start` to `finish`
 -- ({line, column}, 1-based, columns in bytes), applying its edit as one undo step.
@@ -146,15 +191,17 @@ function M.run(command, start, finish)
       end
       if action.edit then
         vim.lsp.util.apply_workspace_edit(action.edit, encoding(c))
+        follow(bufnr, c, action.data and action.data.position)
       elseif action.command then
         -- Offered as a command (clients without resolveSupport): the server applies it through
         -- workspace/applyEdit, which Neovim's client carries out.
-        request_sync(c, 'workspace/executeCommand', action.command, bufnr)
+        local result = request_sync(c, 'workspace/executeCommand', action.command, bufnr)
+        follow(bufnr, c, type(result) == 'table' and result.position)
       end
       return
     end
   end
-  vim.notify('gridls: ' .. command .. ' does not apply here', vim.log.levels.WARN)
+  vim.notify('gridls: ' .. vim.fn['gridls#title'](command) .. ' does not apply here', vim.log.levels.WARN)
 end
 
 -- A command with a result (copy as CSV, insert table): its argument is {uri, range} and `extra`.
@@ -179,6 +226,15 @@ local function break_undo()
   vim.cmd('let &undolevels = &undolevels')
 end
 
+-- After a table key's edits: they are one undo step, and what is typed next starts its own (Neovim 0.7
+-- keeps it in the key's otherwise).
+local function end_undo_step()
+  break_undo()
+  if vim.api.nvim_get_mode().mode == 'i' then
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<C-g>u', true, false, true), 'ni', false)
+  end
+end
+
 -- The table keys: true when the server moved the cursor (its edits applied as their own undo step),
 -- false where the key keeps its usual meaning.
 function M.navigate(direction)
@@ -195,12 +251,28 @@ function M.navigate(direction)
   end
   local line = result.position.line
   vim.api.nvim_win_set_cursor(0, { line + 1, byte_column(bufnr, result.position, encoding(c)) })
-  break_undo()
-  if vim.api.nvim_get_mode().mode == 'i' then
-    -- What is typed next starts its own undo step (Neovim 0.7 keeps it in the key's otherwise).
-    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('<C-g>u', true, false, true), 'ni', false)
-  end
+  end_undo_step()
   return true
 end
+
+-- A `|` typed in insert mode: the table realigned (textDocument/onTypeFormatting) as an undo step of its
+-- own (the `|` stays with what was typed before it), the cursor right after that `|`.
+function M.realign()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = client(bufnr)
+  if not c then return end
+  local params = vim.lsp.util.make_position_params(0, encoding(c))
+  params.ch = '|'
+  params.options = { tabSize = vim.bo[bufnr].tabstop, insertSpaces = vim.bo[bufnr].expandtab }
+  local edits = request_sync(c, 'textDocument/onTypeFormatting', params, bufnr)
+  if type(edits) ~= 'table' or #edits == 0 then return end
+  break_undo()
+  vim.api.nvim_win_set_cursor(0, require('gridls.edits').apply(bufnr, edits, encoding(c), byte_column))
+  end_undo_step()
+end
+
+-- The table keys' fallback: the mappings they shadow (lua/gridls/fallback.lua).
+function M.save_keys(bufnr, keys) require('gridls.fallback').save(bufnr, keys) end
+function M.fallback(direction, key) require('gridls.fallback').run(direction, key) end
 
 return M
