@@ -9,10 +9,10 @@ package enum TableConversion {
         (try? Grid.units(table.texts, alignments: padded(table.alignments, to: table.texts.map(\.count).max() ?? 1), headerRowCount: 1))!
     }
 
-    /// The shape of the pipe table's grid, without building it (`grid` makes one of this shape).
+    /// The shape of the pipe table as its actions see it: the columns its header states (cells past them,
+    /// which GitHub hides, take no part: `HiddenCells`).
     static func shape(_ table: PipeTable) -> GridShape {
-        let cells = (0..<table.rowCount).reduce(0) { max($0, table.cellCount(ofRow: $1)) }
-        return GridShape(rowCount: table.rowCount, columnCount: max(table.alignments.count, cells, 1), headerRowCount: 1)
+        GridShape(rowCount: table.rowCount, columnCount: max(table.cellCount(ofRow: 0), 1), headerRowCount: 1)
     }
 
     private static func padded(_ alignments: [ColumnAlignment], to count: Int) -> [ColumnAlignment] {

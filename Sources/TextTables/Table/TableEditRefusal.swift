@@ -12,6 +12,9 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case pipeMergedCell(SlotRect)
     /// A pipe-table cell holds one line.
     case pipeTallCell(SlotRect, lines: Int)
+    /// A pipe table whose row `row` has cells past the header's `shown`, which GitHub hides and a table of
+    /// another kind would show.
+    case pipeHiddenCells(row: Int, shown: Int)
     /// A cell that starts with a form feed or vertical tab, which GitHub drops after a pipe.
     case pipeSkippedSpace(SlotRect)
     /// The document's reader would read the text as a grid table otherwise than drawn (`GridReader`).
@@ -53,6 +56,9 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .pipeFoot(let rows): "a pipe table has no foot: this table has \(rows) foot rows"
         case .pipeMergedCell(let rect): "the cell at \(rect) is merged: pipe tables cannot merge cells; split it first"
         case let .pipeTallCell(rect, lines): "the cell at \(rect) has \(lines) lines: pipe-table cells hold one line"
+        case let .pipeHiddenCells(row, shown):
+            "row \(row) has cells past the header's \(shown), which GitHub does not show and another kind of table would: "
+                + "delete them, or add their columns to the header first"
         case .pipeSkippedSpace(let rect): "the cell at \(rect) starts with a form feed or vertical tab, which GitHub drops after a pipe"
         case .readerWidth(let reason): reason
         case .noPipeTablesInReStructuredText: "reStructuredText has no pipe tables"

@@ -120,6 +120,9 @@ package struct TableReading: Sendable {
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         if let refusal = listRefusal(action) { return .refused(refusal) }
+        if case .pipe(let table, _) = content, let hidden = HiddenCells(table), let refusal = hiddenCellsRefusal(action, hidden) {
+            return .refused(refusal)
+        }
         if case .pipe(let table, let shape) = content {
             return TableEditor.refusal(action, shape: shape, spans: nil, grid: { lazily.grid { TableConversion.grid(table) } }, kind: .pipe,
                                        syntax: syntax) { pipeToGridRefusal() }
@@ -134,6 +137,7 @@ package struct TableReading: Sendable {
     /// The edits that carry out `action`.
     package func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
         if let refusal = listRefusal(action) { return .failure(.refused(refusal)) }
+        if case .pipe(let table, _) = content, let hidden = HiddenCells(table) { return apply(action, keeping: hidden, of: table, syntax: syntax) }
         if case .fit(let width) = action, region.kind == .grid {
             return grid.map { grid in
                 let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: width).grid
@@ -147,6 +151,26 @@ package struct TableReading: Sendable {
                 return TableEditResult(edits: edits(printing: edited, from: grid), convertedToGrid: convertedToGrid)
             }
         }
+    }
+
+    /// `apply` on a pipe table with cells GitHub hides: only the shown columns take part, and each row's
+    /// hidden cells stay after them, as formatting keeps them (`HiddenCells`).
+    private func apply(_ action: TableAction, keeping hidden: HiddenCells, of table: PipeTable, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
+        if let refusal = hiddenCellsRefusal(action, hidden) { return .failure(.refused(refusal)) }
+        let tagged = hidden.taggedGrid(table)
+        if let failure = TableEditor.refusal(action, on: tagged, kind: .pipe, syntax: syntax, pipeToGridRefusal: { nil }) { return .failure(failure) }
+        do {
+            let edited = try TableEditor.perform(action, on: tagged)
+            return hidden.pipeTable(fromTagged: edited).map { TableEditResult(edits: edits(printingPipe: $0), convertedToGrid: false) }
+                .mapError(TableEditFailure.refused)
+        } catch {
+            return .failure(.refused(.edit(error)))
+        }
+    }
+
+    /// A pipe table with hidden cells becomes no other kind of table, which would show them.
+    private func hiddenCellsRefusal(_ action: TableAction, _ hidden: HiddenCells) -> TableEditRefusal? {
+        TableEditor.target(of: action, kind: .pipe) == .pipe ? nil : .pipeHiddenCells(row: hidden.firstRow, shown: hidden.shown)
     }
 
     /// Why a conversion would lose what a directive says: a list-table's `:stub-columns:`, or the directive
