@@ -62,7 +62,7 @@ extension Server {
             return json.setting("command", ["title": .string(title), "command": .string(command.name), "arguments": [arguments]])
         }
         // A client that can neither resolve nor apply a server's edit gets the edit now.
-        guard case .success(let done) = target.reading.apply(action, syntax: document.syntax) else { return nil }
+        guard case .success(let done) = target.reading.applyPlacingCursor(action, syntax: document.syntax, from: target.first) else { return nil }
         return json.setting("edit", workspaceEdit(document, done.edits.map { lspEdit($0, in: target.local, document) }))
     }
 
@@ -127,11 +127,11 @@ extension Server {
               let action = target.action(command, syntax: document.syntax) else {
             throw .invalidParams("\(command.title) does not apply at this place")
         }
-        switch target.reading.apply(action, syntax: document.syntax) {
+        switch target.reading.applyPlacingCursor(action, syntax: document.syntax, from: target.first) {
         case .failure(let failure): throw ResponseError(code: ErrorCode.invalidParams, message: failure.reason)
         case .success(let done):
             var made = CommandEdits(document: document, edits: done.edits.map { lspEdit($0, in: target.local, document) }, title: command.title)
-            if let slot = target.first, let cursor = target.reading.cursor(after: done, of: action, from: slot, syntax: document.syntax) {
+            if let cursor = done.cursor {
                 let character = encoding.character(in: cursor.lineText[...], byteOffset: cursor.byte)
                 made.position = Position(line: target.table.firstLine + cursor.line, character: character).json
             }

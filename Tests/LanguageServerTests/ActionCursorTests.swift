@@ -90,6 +90,16 @@ struct ActionCursorTests {
         #expect(editor.shown == "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n")
     }
 
+    /// In a simple table, a column inserted at the right end is blank: its line is padded so that the
+    /// cursor stands in it, and Delete column there deletes that column, not the one before it.
+    @Test func aBlankColumnAtASimpleTablesEndTakesTheCursor() throws {
+        let editor = try ActingEditor("====  ===\nName  Age\n====  ===\nAda   3‸6\n====  ===\n", uri: "file:///s.rst")
+        editor.run("gridls.insertColumnRight")
+        #expect(editor.shown == "====  ===  =\nName  Age\n====  ===  =\nAda   36   ‸\n====  ===  =\n")
+        editor.run("gridls.deleteColumn")
+        #expect(editor.shown == "====  ===\nName  Age\n====  ===\nAda   ‸36\n====  ===\n")
+    }
+
     /// Clients that resolve actions get the cursor in the resolved action's `data.position`.
     @Test func aResolvedActionSaysWhereTheCursorGoes() throws {
         let client = try LSPClient()

@@ -118,6 +118,24 @@ struct CellNavigationTests {
         #expect(step("‸+---+---+\n| a | b |\n+---+---+\n", .previousCell) == "+---+---+\n| ‸a | b |\n+---+---+\n")
     }
 
+    /// reStructuredText simple tables: a blank cell at a row's end has no character on its line, so the
+    /// step pads the line up to the cell (Tab once came back to the same place); a new row is a line of
+    /// spaces, which docutils ignores until something is typed (not a `\\` the cursor would stand before).
+    @Test func simpleTablesWalkIntoBlankCellsAndOpenRows() {
+        let table = "=====  =====\nName   Age\n=====  =====\n"
+        #expect(step(table + "Ada‸\n=====  =====\n", .nextCell, syntax: .restructuredText)
+            == "====  ===\nName  Age\n====  ===\nAda   ‸\n====  ===\n")
+        #expect(step(table + "Ada    36‸\n=====  =====\n", .nextCell, syntax: .restructuredText)
+            == "====  ===\nName  Age\n====  ===\nAda   36\n‸\n====  ===\n")
+        #expect(step(table + "Ada    36‸\n=====  =====\n", .nextRow, syntax: .restructuredText)
+            == "====  ===\nName  Age\n====  ===\nAda   36\n      ‸\n====  ===\n")
+        #expect(step("  ====  ===\n  Name  Age\n  ====  ===\n  Ada   36‸\n  ====  ===\n", .nextCell, syntax: .restructuredText)
+            == "  ====  ===\n  Name  Age\n  ====  ===\n  Ada   36\n  ‸\n  ====  ===\n")
+        // What is typed on the new line is a row; Tab goes on from it.
+        #expect(step("====  ===\nName  Age\n====  ===\nAda   36\nCy‸\n====  ===\n", .nextCell, syntax: .restructuredText)
+            == "====  ===\nName  Age\n====  ===\nAda   36\nCy    ‸\n====  ===\n")
+    }
+
     @Test func outsideTablesAndInUnreadableTablesNothingHappens() {
         #expect(step("Intro‸\n\n| a | b |\n|---|---|\n", .nextCell) == nil)
         #expect(step("+---+---+\n| a‸ | b |\n+---+--+\n", .nextCell) == nil)

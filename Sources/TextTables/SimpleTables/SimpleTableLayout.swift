@@ -32,8 +32,11 @@ package struct SimpleTableMap: Sendable, Hashable {
     func slot(line: Int, offset: Int, text: TextLines, region: TableRegion) -> Slot? {
         guard line < rowOfLine.count, let row = rowOfLine[line] else { return nil }
         let start = min(region.contentStarts[line] + indentWidth, text.contentEnd(region.firstLine + line))
-        let pieces = SimpleTableLine(text.bytes, start, text.contentEnd(region.firstLine + line)).pieces
-        let x = pieces.last { $0.bytes.lowerBound <= offset }.map { $0.column } ?? 0
+        let end = text.contentEnd(region.firstLine + line)
+        let pieces = SimpleTableLine(text.bytes, start, end).pieces
+        // At the line's end the cursor stands past its last character: where a line padded up to a blank
+        // cell (by the table keys) ends, that cell starts.
+        let x = offset >= end ? pieces.last.map { $0.column + $0.width } ?? 0 : pieces.last { $0.bytes.lowerBound <= offset }.map { $0.column } ?? 0
         let column = columnStarts.lastIndex { $0 <= x } ?? 0
         return Slot(row: row, column: column)
     }

@@ -26,14 +26,31 @@ extension TableAction {
 }
 
 extension TableReading {
+    /// `apply`, and where the cursor goes after it from slot `slot` (nil: nowhere in particular). The
+    /// edits are `apply`'s, except in a simple table where the cursor goes to a blank cell past its line's
+    /// end: the line is padded with spaces up to the cell, so that the cursor can stand in it (and the next
+    /// action there acts on that cell).
+    package func applyPlacingCursor(_ action: TableAction, syntax: DocumentSyntax, from slot: Slot?)
+        -> Result<(edits: [TextEdit], cursor: CellNavigation?), TableEditFailure>
+    {
+        apply(action, syntax: syntax).map { done in
+            guard let slot, let cursor = cursor(after: done, of: action, from: slot, syntax: syntax) else { return (done.edits, nil) }
+            return (cursor.edits, cursor)
+        }
+    }
+
     /// Where the cursor goes after `action`, done with the cursor at `slot`, made `result`: its line
-    /// counted from the table's first line, the byte in that line and the line's text after the edits.
+    /// counted from the table's first line, the byte in that line and the line's text after the edits
+    /// (the edits are `result`'s, or those that also pad a simple table's line: `applyPlacingCursor`).
     /// Nil where no cell text can be placed (a list-table, or a table the scanner no longer finds alone).
     package func cursor(after result: TableEditResult, of action: TableAction, from slot: Slot, syntax: DocumentSyntax) -> CellNavigation? {
         guard let after = readingOfKind(after: result.edits, action: action, convertedToGrid: result.convertedToGrid, syntax: syntax),
               case .success(let grid) = after.grid else { return nil }
         let target = action.cursorSlot(from: slot, rows: grid.rowCount, columns: grid.columnCount)
         let origin = grid.cell(at: target).map { Slot(row: $0.rows.lowerBound, column: $0.columns.lowerBound) } ?? target
+        if region.kind == .simple, TableEditor.target(of: action, kind: .simple) == .simple, let padded = paddingSimpleCell(origin, after: after) {
+            return padded
+        }
         guard let offset = after.textStart(of: origin) else { return nil }
         let line = after.text.line(containing: offset)
         let lineText = Array(after.text.bytes[after.text.starts[line]..<after.text.contentEnd(line)])

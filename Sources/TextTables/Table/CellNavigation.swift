@@ -44,7 +44,9 @@ extension TableReading {
             target = Slot(row: cells[here].rows.upperBound, column: slot.column)
         }
         let edits: [TextEdit]
-        if target.row == grid.rowCount {
+        if target.row == grid.rowCount && region.kind == .simple {
+            return openingSimpleRow(at: target.column, formatted: isFormatted)
+        } else if target.row == grid.rowCount {
             guard case .success(let done) = apply(.edit(.insertRow(at: grid.rowCount)), syntax: syntax) else { return nil }
             edits = done.edits
         } else if isFormatted == true {
@@ -53,6 +55,7 @@ extension TableReading {
             edits = (try? formattingEdits().get()) ?? []
         }
         let after = edits.isEmpty ? self : reading(after: edits)
+        if let padded = paddingSimpleCell(target, after: after) { return padded }
         guard let offset = after.textStart(of: target) else { return nil }
         let line = after.text.line(containing: offset)
         let lineText = Array(after.text.bytes[after.text.starts[line]..<after.text.contentEnd(line)])
