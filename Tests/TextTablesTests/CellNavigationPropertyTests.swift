@@ -84,6 +84,52 @@ struct CellNavigationPropertyTests {
     }
 }
 
+/// The table keys on random reStructuredText simple tables (random grids with blank cells, converted):
+/// <Tab> from the first cell visits every cell once, in reading order, blank cells at a row's end too
+/// (once stuck there), then opens a line of spaces above the bottom border; text typed there is a row,
+/// and <Tab> goes on into its next cell.
+struct SimpleTableKeysPropertyTests {
+    @Test func tabVisitsEverySimpleCellOnceThenOpensARow() throws {
+        var walked = 0
+        for seed in 0..<UInt64(CellNavigationPropertyTests.count / 2) {
+            var generator = RandomGridTable(seed: seed &+ 5_000, combiningMarks: false)
+            let gridText = Array((generator.text(generator.grid()) + "\n").utf8)
+            guard let asGrid = TableReading.first(in: gridText), case .success(let done) = asGrid.apply(.convertToSimple, syntax: .restructuredText) else { continue }
+            var text = TextLines(DocumentFormatter.apply(done.edits, to: gridText))
+            guard let region = DocumentSyntax.restructuredText.scan(text).tables.first, region.kind == .simple,
+                  case .success(let grid) = TableReading(text, region: region, options: .init()).grid else { continue }
+            var offset = text.starts[1]  // the header's first cell
+            var visited: [Int] = []
+            for _ in 0..<grid.cells.count {
+                let reading = TableReading(text, region: DocumentSyntax.restructuredText.scan(text).tables[0], options: .init())
+                let slot = try #require(reading.slots(at: [offset])[0], "seed \(seed): \(String(decoding: text.bytes, as: UTF8.self))")
+                visited.append(try #require(grid.cellIndex(row: slot.row, column: slot.column)))
+                let step = try #require(reading.navigate(from: offset, .nextCell, syntax: .restructuredText, isFormatted: nil), "seed \(seed)")
+                text = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                offset = text.starts[step.line] + step.byte
+            }
+            #expect(visited == Array(grid.cells.indices), "seed \(seed): \(String(decoding: text.bytes, as: UTF8.self))")
+            // The cursor is on a line of spaces right above the bottom border; the table reads as before.
+            let line = text.line(containing: offset)
+            #expect(text.bytes[text.starts[line]..<text.contentEnd(line)].allSatisfy { $0 == 0x20 }, "seed \(seed)")
+            #expect(text.bytes[text.starts[line + 1]] == UInt8(ascii: "="), "seed \(seed)")
+            // Text typed there is a row, and <Tab> goes on into its second cell.
+            text = TextLines(Array(text.bytes[..<offset]) + Array("X".utf8) + Array(text.bytes[offset...]))
+            let grown = TableReading(text, region: DocumentSyntax.restructuredText.scan(text).tables[0], options: .init())
+            guard grown.errors == nil else { Issue.record("seed \(seed): \(String(decoding: text.bytes, as: UTF8.self).debugDescription)"); continue }
+            #expect(try grown.grid.get().rowCount == grid.rowCount + 1, "seed \(seed)")
+            if grid.columnCount > 1 {
+                let step = try #require(grown.navigate(from: offset + 1, .nextCell, syntax: .restructuredText, isFormatted: nil))
+                let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                let moved = TableReading(after, region: DocumentSyntax.restructuredText.scan(after).tables[0], options: .init())
+                #expect(moved.slots(at: [after.starts[step.line] + step.byte])[0] == Slot(row: grid.rowCount, column: 1), "seed \(seed)")
+            }
+            walked += 1
+        }
+        #expect(walked > CellNavigationPropertyTests.count / 8)
+    }
+}
+
 /// `TableReading.isFormatted` (one buffer, compared) says what the formatting edits say (none), for the
 /// tables of random documents before and after formatting, and for random grid tables with spans as
 /// printed and with a cell's padding widened.

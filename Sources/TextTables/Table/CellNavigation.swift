@@ -45,7 +45,7 @@ extension TableReading {
         }
         let edits: [TextEdit]
         if target.row == grid.rowCount && region.kind == .simple {
-            return openingSimpleRow(at: target.column, formatted: isFormatted)
+            return openingSimpleRow(at: target.column)
         } else if target.row == grid.rowCount {
             guard case .success(let done) = apply(.edit(.insertRow(at: grid.rowCount)), syntax: syntax) else { return nil }
             edits = done.edits
