@@ -12,7 +12,7 @@ struct GridSlipPropertyTests {
     static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_SLIP_TABLES"] ?? "") ?? 150
 
     struct Figures {
-        var unreadable = 0, pointed = 0, repaired = 0
+        var unreadable = 0, pointed = 0, repaired = 0, preferred = 0
         var byKind: [String: (unreadable: Int, pointed: Int, repaired: Int)] = [:]
     }
 
@@ -58,6 +58,11 @@ struct GridSlipPropertyTests {
                     let fixedText = textLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
                     let region = syntax.scan(fixedText).tables.first { $0.lines.contains(2) }
                     #expect(region.map { TableReading(fixedText, region: $0, options: .init()).errors == nil } == true, "the preferred fix leaves errors")
+                    // Nothing is guessed: no other one-character edit of the slipped line reads as another table.
+                    let preferred = region.flatMap { try? TableReading(fixedText, region: $0, options: .init()).grid.get() }.map { Slip.Reading(grid: $0) }
+                    let others = Slip.readings(ofLine: slip.line, in: lines, syntax: syntax).filter { $0 != preferred }
+                    #expect(others.isEmpty, "a preferred fix (\(fix.title)) where other repairs read otherwise (\(others.map { $0.repair })): \(String(decoding: Array(lines.joined(separator: [0x0A])), as: UTF8.self))")
+                    figures.preferred += 1
                 }
                 figures.unreadable += 1
                 figures.pointed += pointed ? 1 : 0
@@ -76,7 +81,7 @@ struct GridSlipPropertyTests {
     func slipsArePointedAtAndRepaired(_ syntax: DocumentSyntax) {
         let figures = Self.figures(syntax)
         if ProcessInfo.processInfo.environment["GRIDLS_SLIP_REPORT"] != nil {
-            print("SLIPS \(syntax): \(figures.unreadable) unreadable, pointed \(figures.pointed) (\(100 * figures.pointed / max(1, figures.unreadable)) %), repaired \(figures.repaired) (\(100 * figures.repaired / max(1, figures.unreadable)) %)")
+            print("SLIPS \(syntax): \(figures.unreadable) unreadable, pointed \(figures.pointed) (\(100 * figures.pointed / max(1, figures.unreadable)) %), repaired \(figures.repaired) (\(100 * figures.repaired / max(1, figures.unreadable)) %), preferred fix \(figures.preferred)")
             for (kind, k) in figures.byKind.sorted(by: { $0.key < $1.key }) {
                 print("  \(kind): \(k.unreadable), pointed \(k.pointed), repaired \(k.repaired)")
             }
@@ -115,6 +120,53 @@ struct Slip {
         case 1: return Slip(line: line, column: column, edit: .delete)
         default: return Slip(line: line, column: column, edit: .double)
         }
+    }
+
+    /// What a table says, as far as a slip can change it: its cells' places, header and foot, and their
+    /// text with runs of white space as one (a space doubled or dropped in a cell's text is no other table).
+    struct Reading: Equatable {
+        var grid: Grid
+        /// The repair that reads so (for messages).
+        var repair = ""
+        static func == (a: Reading, b: Reading) -> Bool {
+            func said(_ g: Grid) -> [String] {
+                [String(describing: (g.rowCount, g.columnCount, g.headerRowCount, g.footerRowCount))]
+                    + g.cells.map { "\($0.rect) " + $0.lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            }
+            return said(a.grid) == said(b.grid)
+        }
+    }
+
+    /// The distinct tables that one-character repairs of line `line` make of `lines` where they read
+    /// without errors. A repair is a border character (`+ - = |`) or a space replaced by another, deleted
+    /// or doubled, after which the line is as wide as the top border, its `+` and `|` stand where the
+    /// borders draw theirs, and it is what it was: a border is one still (`+`, `-`, `=` and `:` only), and a
+    /// content line gains no `+` (which would make it a row line). (Lines with other than ASCII are not
+    /// searched.)
+    static func readings(ofLine line: Int, in lines: [[UInt8]], syntax: DocumentSyntax) -> [Reading] {
+        guard lines[line].allSatisfy({ $0 < 0x80 }) else { return [] }
+        let drawing: [UInt8] = Array("+|".utf8)
+        let borders = lines.indices.filter { $0 != line && lines[$0].first == UInt8(ascii: "+") }
+        let columns = Set(borders.flatMap { b in lines[b].indices.filter { drawing.contains(lines[b][$0]) } })
+        var readings: [Reading] = []
+        for column in lines[line].indices where (borderCharacters + [0x20]).contains(lines[line][column]) {
+            let edits: [Edit] = [.delete, .double] + (borderCharacters + [0x20]).filter { $0 != lines[line][column] }.map { Edit.replace($0) }
+            for edit in edits {
+                var edited = lines
+                Slip(line: line, column: column, edit: edit).apply(to: &edited)
+                let isBorder = { (l: [UInt8]) in l.first == UInt8(ascii: "+") && l.allSatisfy { Array("+-=:".utf8).contains($0) } }
+                let plusses = { (l: [UInt8]) in l.filter { $0 == UInt8(ascii: "+") }.count }
+                guard edited[line].count == lines[0].count,
+                      edited[line].indices.allSatisfy({ !drawing.contains(edited[line][$0]) || columns.contains($0) }),
+                      isBorder(edited[line]) || (lines[line].first == UInt8(ascii: "|") && plusses(edited[line]) <= plusses(lines[line]))
+                else { continue }
+                let text = TextLines(edited.flatMap { $0 + [0x0A] })
+                guard let region = syntax.scan(text).tables.first, region.lines.count == lines.count,
+                      let grid = try? TableReading(text, region: region, options: .init()).grid.get(), !readings.contains(Reading(grid: grid)) else { continue }
+                readings.append(Reading(grid: grid, repair: "\(Slip(line: line, column: column, edit: edit).kind) at line \(line + 1), column \(column + 1)"))
+            }
+        }
+        return readings
     }
 
     func apply(to lines: inout [[UInt8]]) {

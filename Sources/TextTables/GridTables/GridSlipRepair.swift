@@ -15,6 +15,14 @@ extension GridTableReader {
         var line: Int
     }
 
+    /// What the slip search found: one repair (every candidate that reads, reads as the same table), or
+    /// repairs that read as different tables, one fix for each, none preferred: which one the writer
+    /// meant is theirs to say.
+    enum SlipSearch {
+        case repair(SlipRepair)
+        case choices([Fix])
+    }
+
     /// Tables this large are not searched, and no more candidates than this are read (those on the lines
     /// the errors point at first): a keystroke in a broken table must stay cheap.
     static let slipSearchLimit = (lines: 60, columns: 300, bytes: 3_000, candidates: 80)
@@ -37,8 +45,15 @@ extension GridTableReader {
     /// re-laid).
     mutating func reportSlip(onBorderOnly: Bool) {
         let searched: Set<Diagnostic.Code> = [.brokenBorder, .nonRectangularCell, .unclosedTable, .multipleHeaderSeparators]
-        guard diagnostics.contains(where: { $0.severity == .error && searched.contains($0.code) }),
-              let repair = slipRepair(), !onBorderOnly || isBorder(repair.line) else { return }
+        guard diagnostics.contains(where: { $0.severity == .error && searched.contains($0.code) }), let found = slipSearch() else { return }
+        guard case .repair(let repair) = found else {
+            if onBorderOnly, case .choices = found { return }
+            if case .choices(let fixes) = found {
+                for index in diagnostics.indices where diagnostics[index].severity == .error { diagnostics[index].fixes += fixes }
+            }
+            return
+        }
+        guard !onBorderOnly || isBorder(repair.line) else { return }
         if diagnostics.contains(where: { $0.code == .nonRectangularCell }) {
             var fix = repair.diagnostic.fixes[0]
             fix.title = "Restore the border here"
@@ -50,7 +65,13 @@ extension GridTableReader {
         diagnostics = diagnostics.filter { $0.severity != .error } + [repair.diagnostic]
     }
 
+    /// The one repair, when there is one (`slipSearch`).
     func slipRepair() -> SlipRepair? {
+        if case .repair(let repair) = slipSearch() { return repair }
+        return nil
+    }
+
+    func slipSearch() -> SlipSearch? {
         let tableBytes = text.fullEnd(region.lines.upperBound - 1) - text.starts[region.firstLine]
         guard lines.count >= 3, lines.count <= Self.slipSearchLimit.lines, tableBytes <= Self.slipSearchLimit.bytes,
               lines.allSatisfy({ $0.width <= Self.slipSearchLimit.columns }) else { return nil }
@@ -75,8 +96,6 @@ extension GridTableReader {
         }
         let queue = ordered.filter { flagged.contains($0.line) } + ordered.filter { !flagged.contains($0.line) }
         for candidate in queue.prefix(Self.slipSearchLimit.candidates) {
-            // A repair on a flagged line wins over any elsewhere (below): those need no reading.
-            if !flagged.contains(candidate.line), valid.contains(where: { flagged.contains($0.candidate.line) }) { break }
             var bytes = Array(text.bytes[text.starts[region.firstLine]..<text.fullEnd(region.lines.upperBound - 1)])
             let shift = text.starts[region.firstLine]
             bytes.replaceSubrange((candidate.edit.range.lowerBound - shift)..<(candidate.edit.range.upperBound - shift), with: candidate.edit.newText)
@@ -88,17 +107,33 @@ extension GridTableReader {
                   (0..<line.width).allSatisfy({ !(line.char($0) == G.plus || line.char($0) == G.pipe) || columns.contains($0) }) else { continue }
             valid.append((candidate, grid, bars(of: line) == neighbourBars(of: candidate.line)))
         }
-        // The slip is on a line the errors point at, when one of the candidates is.
-        let onFlagged = valid.filter { flagged.contains($0.candidate.line) }
-        var best = onFlagged.isEmpty ? valid : onFlagged
-        // A content line's `|` most likely stand where the next content line of its row draws them.
-        if best.contains(where: \.matchesNeighbour) { best = best.filter(\.matchesNeighbour) }
-        // Slips lose structure more often than they add it: where the candidates read as different tables,
-        // the one with the most cells, when one has more than all others.
-        let most = best.map(\.grid.cells.count).max() ?? 0
-        best = best.filter { $0.grid.cells.count == most }
-        guard let first = best.first, best.allSatisfy({ $0.grid == first.grid }) else { return nil }
-        return SlipRepair(diagnostic: diagnostic(for: first.candidate), line: first.candidate.line)
+        // Every candidate that reads counts, on the lines the errors point at or not: a slip may be on
+        // another line than the contradiction it makes (a `+` lost below makes the one above stray).
+        let found = valid
+        guard let first = found.first else { return nil }
+        if found.allSatisfy({ $0.grid == first.grid }) {
+            return .repair(SlipRepair(diagnostic: diagnostic(for: first.candidate), line: first.candidate.line))
+        }
+        // The candidates read as different tables: one fix for each table, none preferred. The likelier
+        // come first: on a line the errors point at, a content line's `|` where the next content line of
+        // its row draws them, then the table with more cells (slips lose structure more often than they
+        // add it).
+        let likeliestFirst = found.enumerated().sorted { a, b in
+            func rank(_ c: (offset: Int, element: (candidate: Candidate, grid: Grid, matchesNeighbour: Bool))) -> (Int, Int, Int, Int) {
+                (flagged.contains(c.element.candidate.line) ? 0 : 1, c.element.matchesNeighbour ? 0 : 1, -c.element.grid.cells.count, c.offset)
+            }
+            return rank(a) < rank(b)
+        }.map(\.element)
+        var grids: [Grid] = []
+        var fixes: [Fix] = []
+        for choice in likeliestFirst where !grids.contains(choice.grid) {
+            grids.append(choice.grid)
+            var fix = diagnostic(for: choice.candidate).fixes[0]
+            fix.isPreferred = false
+            fix.title += " (line \(choice.candidate.line + 1), column \(choice.candidate.column + 1))"
+            fixes.append(fix)
+        }
+        return .choices(fixes)
     }
 
     /// The grid the table's lines read as after a candidate edit of line `line` that changed its length by
