@@ -98,6 +98,7 @@ package enum CommandRunner {
                 }
                 if !refused.isEmpty {
                     summary.withErrors += 1
+                    if changed { summary.withErrorsChanged += 1 }
                     let sorted = refused.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
                     let lines = sorted.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
                     writeError(lines.joined())

@@ -6,6 +6,8 @@ struct Summary {
     var changed = 0, unchanged = 0
     /// Files that could not be read or written, or (format) hold a table left as it was.
     var withErrors = 0
+    /// Of those, files whose other tables were (or would be) reformatted.
+    var withErrorsChanged = 0
     var checked = 0, errors = 0, warnings = 0, notes = 0
 
     mutating func count(changed: Bool) {
@@ -29,9 +31,15 @@ struct Summary {
         let parts = [
             changed > 0 ? "\(Self.files(changed)) \(changedWords)" : nil,
             unchanged > 0 ? "\(Self.files(unchanged)) \(unchangedWords)" : nil,
-            withErrors > 0 ? "\(Self.files(withErrors)) with errors" : nil,
+            withErrors > 0 ? "\(Self.files(withErrors)) with errors" + partly(changedWords) : nil,
         ].compactMap { $0 }
         return parts.isEmpty ? "no files to format" : parts.joined(separator: ", ")
+    }
+
+    /// How many of the files with errors had other tables reformatted: each file is counted once.
+    private func partly(_ changedWords: String) -> String {
+        if withErrorsChanged == 0 { return "" }
+        return withErrorsChanged == withErrors ? ", partly \(changedWords)" : " (\(withErrorsChanged) of them partly \(changedWords))"
     }
 
     func checking() -> String {

@@ -63,6 +63,12 @@ struct CommandLineErrorTests {
         #expect(check.stderr.hasSuffix("\n1 file would be reformatted, 1 file already formatted, 1 file with errors\n"))
         let alone = try Gridls.run(["format", "-i", broken])
         #expect(alone.stderr.hasSuffix(" (table left as it was)\n1 file with errors\n"))
+        // A file whose other table was reformatted says so, still once.
+        let both = try folder.write("both.md", "|a|b|\n|-|-|\n\n+---+---+\n| a | b |\n+---+--+\n")
+        let mixed = try Gridls.run(["format", "-i", both])
+        #expect(mixed.stderr.hasPrefix("reformatted \(both)\n"))
+        #expect(mixed.stderr.hasSuffix(" (table left as it was)\n1 file with errors, partly reformatted\n"))
+        #expect(try Gridls.run(["format", "--check", both, messy]).stderr.hasSuffix("1 file would be reformatted, 1 file with errors\n"))
     }
 
     @Test func aFileThatCannotBeWrittenIsReportedAndLeftAsItWas() throws {

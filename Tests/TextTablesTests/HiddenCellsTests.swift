@@ -87,3 +87,18 @@ struct HiddenCellsTests {
         #expect(checked > 200)
     }
 }
+
+/// The table keys step through the shown cells only; a row added past the last keeps the header's count.
+struct HiddenCellsKeysTests {
+    let table = "| x | y |\n| - | - |\n| 1 | 2 | 3 |\n| 4 | 5 |\n| 6 | 7 |\n"
+
+    @Test func tabAndEnterStepOverHiddenCells() {
+        let keys = CellNavigationTests()
+        #expect(keys.step(table.replacingOccurrences(of: "| 4 | 5 |", with: "| 4 | 5‸ |"), .nextCell)
+            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| 4   | 5   |\n| ‸6   | 7   |\n")
+        #expect(keys.step(table.replacingOccurrences(of: "| 1 | 2 | 3 |", with: "| 1 | 2‸ | 3 |"), .nextCell)
+            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| ‸4   | 5   |\n| 6   | 7   |\n")
+        #expect(keys.step(table.replacingOccurrences(of: "| 6 | 7 |", with: "| 6 | 7‸ |"), .nextRow)
+            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| 4   | 5   |\n| 6   | 7   |\n|     | ‸    |\n")
+    }
+}

@@ -31,7 +31,7 @@ extension TableReading {
     /// find out): a step in an aligned table then costs what it touches.
     package func navigate(from offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax, isFormatted: Bool?) -> CellNavigation? {
         if case .unreadable(let diagnostics) = content { return navigateRepairingDrift(diagnostics, from: offset, direction, syntax: syntax) }
-        guard case .success(let grid) = grid, let slot = cursorSlot(offset, in: grid),
+        guard let grid = navigationGrid, let slot = cursorSlot(offset, in: grid),
               let here = grid.cellIndex(row: slot.row, column: slot.column) else { return nil }
         let cells = grid.cells  // in reading order
         let target: Slot
@@ -83,6 +83,12 @@ extension TableReading {
         var after = DocumentFormatter.apply(step.edits, to: repaired.text.bytes)
         after.removeLast(text.fullEnd(region.lines.upperBound - 1) - tableEnd)
         return CellNavigation(edits: [TextEdit(range: tableStart..<tableEnd, newText: after)], line: step.line, byte: step.byte, lineText: step.lineText)
+    }
+
+    /// The cells the keys step through: a pipe table's shown ones (cells GitHub hides are no stops).
+    private var navigationGrid: Grid? {
+        if case .pipe(let table, _) = content, HiddenCells(table) != nil { return TableConversion.shownGrid(table) }
+        return try? grid.get()
     }
 
     /// The slot under the cursor, inside the grid; on a grid table's rule, the slot below it (or above,

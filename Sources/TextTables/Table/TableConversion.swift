@@ -9,6 +9,14 @@ package enum TableConversion {
         (try? Grid.units(table.texts, alignments: padded(table.alignments, to: table.texts.map(\.count).max() ?? 1), headerRowCount: 1))!
     }
 
+    /// The pipe table's shown cells as a grid: its header's columns, without the cells past them that
+    /// GitHub hides (`HiddenCells`). The table keys step through these.
+    static func shownGrid(_ table: PipeTable) -> Grid {
+        let shown = max(table.cellCount(ofRow: 0), 1)
+        let texts = (0..<table.rowCount).map { r in (0..<shown).map { table.text(row: r, column: $0) } }
+        return (try? Grid.units(texts, alignments: Array(padded(table.alignments, to: shown).prefix(shown)), headerRowCount: 1))!
+    }
+
     /// The shape of the pipe table as its actions see it: the columns its header states (cells past them,
     /// which GitHub hides, take no part: `HiddenCells`).
     static func shape(_ table: PipeTable) -> GridShape {

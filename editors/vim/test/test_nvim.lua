@@ -258,7 +258,7 @@ local ok, err = pcall(function()
     local starting = vim.lsp.get_clients({ bufnr = 0, _uninitialized = true })
     check('vim.lsp.enable: one server', { #starting, starting[1].name, vim.b.gridls_table_ranges }, { 1, 'gridls', { { 0, 1 } } })
     check('vim.lsp.enable: said once', messages,
-      { "gridls: started by vim.lsp.enable('gridls'): the plugin uses that server and starts none (let g:gridls_start = 0 says so)" })
+      { "gridls: the server vim.lsp.enable('gridls') starts is used" })
     vim.lsp.enable('gridls', false)
   end
 end)

@@ -99,8 +99,8 @@ function M.attach(bufnr)
   local elsewhere = vim.g.gridls_start ~= 0 and started_elsewhere(bufnr)
   if elsewhere and not told then
     told = true
-    vim.notify('gridls: started by ' .. elsewhere .. ': the plugin uses that server and starts none'
-      .. ' (let g:gridls_start = 0 says so)', vim.log.levels.INFO)
+    -- One short line: a longer one would stop Neovim's start-up at a "Press ENTER" prompt.
+    vim.notify('gridls: the server ' .. elsewhere .. ' starts is used', vim.log.levels.INFO)
   end
   if vim.g.gridls_start == 0 or elsewhere then
     -- Started elsewhere (vim.lsp.enable('gridls'), nvim-lspconfig): only format on save is set up here.
