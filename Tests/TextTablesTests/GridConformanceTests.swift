@@ -1,4 +1,6 @@
 import Foundation
+import GridModel
+import TestSupport
 import Testing
 @testable import TextTables
 
@@ -77,6 +79,61 @@ struct GridConformanceTests {
         }
         #expect(injected >= 20, "only \(injected) tables had a spanning cell to put drawing characters in")
         #expect(refusedWithPipe < injected)
+        let before = try ReferenceReaders.read("pandoc-markdown", document(tables), fileExtension: "md")
+        #expect(try ReferenceReaders.read("pandoc-markdown", document(formatted), fileExtension: "md") == before)
+    }
+
+    /// Alignment colons on a header separator whose runs cross column
+    /// lines that no `|` meets there (`+======:+` over two columns): pandoc gives a run's alignment to the
+    /// first column it covers, and so must gridls, or formatting moves the alignment to another column.
+    @Test func alignmentColonsOnRunsAcrossColumnLinesReadTheSame() throws {
+        var tables: [[UInt8]] = [], formatted: [[UInt8]] = [], merged = 0
+        for seed in 0..<UInt64(200) {
+            var generator = RandomReaderGrid(seed: seed &+ 12_000)
+            generator.classes = [RandomReaderGrid.widthClasses[0]]
+            var random = SeededRandom(seed: seed)
+            var grid = generator.grid(foot: false, aligned: true)
+            guard grid.headerRowCount > 0, grid.rowCount > grid.headerRowCount, grid.columnCount > 1 else { continue }
+            // Cells that span columns right above and right below the header separator.
+            let first = random.int(0...grid.columnCount - 2), span = first..<random.int(first + 2...grid.columnCount)
+            for row in [grid.headerRowCount - 1, grid.headerRowCount] {
+                if let merged = try? grid.merging(SlotRect(rows: row..<row + 1, columns: span)) { grid = merged }
+            }
+            var lines = GridTablePrinter(grid, syntax: .markdown).lines().map { Array($0) }
+            // The header separator (the top border draws the column lines, which must stay drawn somewhere).
+            guard grid.headerRowCount > 0, let rule = lines.firstIndex(where: { $0.contains(UInt8(ascii: "=")) }) else { continue }
+            // Junctions that no column line meets from above or below become part of a longer run, whose
+            // ends get random colons.
+            var line = lines[rule]
+            let meets = { (i: Int, x: Int) in i >= 0 && i < lines.count && x < lines[i].count && [UInt8(ascii: "|"), UInt8(ascii: "+")].contains(lines[i][x]) }
+            let fill = line[1] == UInt8(ascii: ":") ? line[2] : line[1]
+            var changed = false
+            for x in 1..<line.count - 1 where line[x] == UInt8(ascii: "+") && !meets(rule - 1, x) && !meets(rule + 1, x) && random.chance(0.7) {
+                line[x] = fill
+                changed = true
+            }
+            guard changed else { continue }
+            for x in 1..<line.count - 1 where line[x] == UInt8(ascii: ":") { line[x] = fill }
+            let junctions = line.indices.filter { line[$0] == UInt8(ascii: "+") }
+            for (a, b) in zip(junctions, junctions.dropFirst()) {
+                if random.chance(0.4) { line[a + 1] = UInt8(ascii: ":") }
+                if random.chance(0.4) && b - 1 > a + 1 { line[b - 1] = UInt8(ascii: ":") }
+            }
+            lines[rule] = line
+            merged += 1
+            let table: [UInt8] = lines.flatMap { Array($0) + [0x0A] }
+            let result = DocumentFormatter.format(table)
+            #expect(result.refused == [], "\(String(decoding: table, as: UTF8.self))")
+            tables.append(table)
+            formatted.append(result.output)
+        }
+        #expect(merged >= 20)
+        if let dump = ProcessInfo.processInfo.environment["GRIDLS_DUMP"] {
+            for (n, (a, b)) in zip(tables, formatted).enumerated() {
+                try Data(a).write(to: URL(fileURLWithPath: "\(dump)/t\(n).md"))
+                try Data(b).write(to: URL(fileURLWithPath: "\(dump)/t\(n)f.md"))
+            }
+        }
         let before = try ReferenceReaders.read("pandoc-markdown", document(tables), fileExtension: "md")
         #expect(try ReferenceReaders.read("pandoc-markdown", document(formatted), fileExtension: "md") == before)
     }

@@ -508,10 +508,21 @@ struct GridTableReader {
     private func columns(_ n: Int) -> String { n == 1 ? "1 column" : "\(n) columns" }
 
     /// Colons at the ends of the header separator's (or else the top border's) segments.
+    /// The columns' alignments from the colons of line `i` (the header separator, or the top border of a
+    /// table without one), as pandoc reads them: the line's runs between two `+`, in order, give their
+    /// alignments to the columns in order, whatever columns a run covers (`+======:+===+` over three columns
+    /// right-aligns the first, `+===+======:+` the second), and columns past the last run have none.
     func alignments(_ i: Int) -> [ColumnAlignment] {
-        (0..<intervals).map { k in
-            let left = lines[i].char(xs[k] + 1) == G.colon, right = lines[i].char(xs[k + 1] - 1) == G.colon
-            return ColumnAlignment(colonAtStart: left, colonAtEnd: right)
+        var alignments = [ColumnAlignment](repeating: .none, count: intervals)
+        var run = 0, k = 0
+        while k < intervals {
+            var end = k + 1  // the run ends at the next column line the line draws a junction on
+            while end < intervals && lines[i].char(xs[end]) != G.plus { end += 1 }
+            let left = lines[i].char(xs[k] + 1) == G.colon, right = lines[i].char(xs[end] - 1) == G.colon
+            alignments[run] = ColumnAlignment(colonAtStart: left, colonAtEnd: right)
+            run += 1
+            k = end
         }
+        return alignments
     }
 }
