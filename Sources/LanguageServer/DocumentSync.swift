@@ -67,7 +67,9 @@ extension Server {
 
     private func apply(settings section: JSON) {
         let before = settings
-        for problem in settings.apply(section) { log(problem) }
+        let (editor, problems) = Settings.editor(initialization: initializationOptions, configuration: section)
+        settings = editor
+        for problem in problems { log(problem) }
         guard settings != before else { return }
         for uri in documents.keys.sorted() {
             documents[uri]!.settings = documentSettings(uri: uri)

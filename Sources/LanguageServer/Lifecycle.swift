@@ -39,6 +39,7 @@ extension Server {
         let offered = client.positionEncodings
         encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-16") || offered.isEmpty ? .utf16
             : offered.contains("utf-32") ? .utf32 : .utf16
+        initializationOptions = params.initializationOptions
         for problem in settings.apply(params.initializationOptions) { log(problem) }  // logMessage may precede the answer
         state = .running
         return [

@@ -17,6 +17,8 @@ package final class Server {
     var state = State.uninitialized
     var encoding = PositionEncoding.utf16
     var settings = Settings()
+    /// What the editor gave in `initialize`: the settings under each workspace configuration it sends.
+    var initializationOptions: JSON?
     var documents: [String: OpenDocument] = [:]
     var client = ClientCapabilities(nil)
     /// Set when `exit` arrives: the process ends with it.

@@ -25,8 +25,29 @@ struct Settings: Sendable, Equatable {
     /// Applies the `gridls` section (or a flat object of the same keys); returns a log line for each key
     /// that is unknown or has a value of the wrong kind, which is then ignored.
     mutating func apply(_ json: JSON?) -> [String] {
-        guard let object = (json?["gridls"] ?? json)?.object else { return [] }
+        guard let object = Settings.section(json) else { return [] }
         return apply(object).map(\.message)
+    }
+
+    /// The `gridls` section of a settings object, or the object itself when it has none.
+    static func section(_ json: JSON?) -> [String: JSON]? { (json?["gridls"] ?? json)?.object }
+
+    /// The editor's settings: its `initializationOptions`, then its latest workspace configuration, which
+    /// replaces the one before it whole (LSP sends the whole section every time). A key the configuration
+    /// sets to null is unset (but `maxWidth`, whose null says "no bound"); an unset key, like any key the
+    /// editor does not give, falls back to the project's `.gridls.json` and the defaults. The log lines are
+    /// the configuration's (the initialization's were logged when it came).
+    static func editor(initialization: JSON?, configuration: JSON?) -> (settings: Settings, problems: [String]) {
+        var fromInitialization = Settings()
+        _ = fromInitialization.apply(initialization)
+        let configured = section(configuration) ?? [:]
+        var given = fromInitialization.given
+        let unset = configured.filter { $0.value == .null && $0.key != "maxWidth" }.keys
+        for key in unset { given[key] = nil }
+        var settings = Settings()
+        _ = settings.apply(given)
+        let problems = settings.apply(configured.filter { !unset.contains($0.key) })
+        return (settings, problems.map(\.message))
     }
 
     /// A setting that was not applied, and why.

@@ -1,6 +1,8 @@
 import Foundation
 @testable import JSONRPC
 import Testing
+import TestSupport
+@testable import TextTables
 
 /// The server reads the `.gridls.json` nearest each document's folder and puts the editor's settings over it.
 struct ProjectConfigurationTests {
@@ -48,6 +50,43 @@ struct ProjectConfigurationTests {
         #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
     }
 
+    /// A workspace configuration replaces the one before it whole, as LSP sends it: a key left out of a
+    /// later one, or set to null, falls back to the project's `.gridls.json` (it was kept, and null refused).
+    @Test func aSettingTheEditorNoLongerGivesFallsBack() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let client = try LSPClient()
+        _ = client.initialize()
+        let top = "file://\(root.path)/doc.md"
+        client.open(top, Self.messy)
+        func configure(_ settings: JSON) {
+            client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": settings]])
+        }
+        configure(["delimiterRow": "padded"])
+        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        configure([:])
+        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        configure(["delimiterRow": "padded", "ambiguousWidth": 2])
+        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        configure(["delimiterRow": .null, "ambiguousWidth": 2])
+        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        #expect(!client.unclaimed.contains { $0["method"] == "window/logMessage" }, "null unsets a key: no complaint")
+    }
+
+    /// What `initialize` gave stays under each configuration; a configuration's null unsets it too.
+    @Test func initializationOptionsStayUnderTheConfiguration() throws {
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let client = try LSPClient()
+        _ = client.initialize(options: ["delimiterRow": "padded"])
+        let top = "file://\(root.path)/doc.md"
+        client.open(top, Self.messy)
+        client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["tabSize": 8]]])
+        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["delimiterRow": .null]]])
+        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+    }
+
     @Test func aBadConfigurationIsALogLine() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -58,5 +97,47 @@ struct ProjectConfigurationTests {
         let log = client.notification("window/logMessage")?["message"]?.string
         #expect(log == "\(root.path)/bad/.gridls.json: delimiterRow must be \"padded\" or \"compact\"; its settings are ignored")
         #expect(formatted(client, uri) == "| a   | b   |\n| --- | --- |\n")
+    }
+}
+
+/// Random sequences of editor settings (initializationOptions, then workspace configurations that leave
+/// keys out, set them, or set them to null) over a project's `.gridls.json`: after each, the server formats
+/// as the layers say (defaults, the file, what `initialize` gave, the latest configuration's keys, a null
+/// unsetting one).
+struct SettingsLayersPropertyTests {
+    static let probe = "|±|b|\n|-|-|\n"
+
+    @Test func theLatestConfigurationDecides() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-layers-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"delimiterRow": "compact", "ambiguousWidth": 2}"#.utf8).write(to: root.appendingPathComponent(".gridls.json"))
+        let project: [String: JSON] = ["delimiterRow": "compact", "ambiguousWidth": 2]
+        let defaults: [String: JSON] = ["delimiterRow": "padded", "ambiguousWidth": 1]
+        let values: [String: [JSON]] = ["delimiterRow": ["padded", "compact", .null], "ambiguousWidth": [1, 2, .null]]
+        var random = SeededRandom(seed: 12)
+        func someSettings() -> [String: JSON] {
+            var settings: [String: JSON] = [:]
+            for key in values.keys.sorted() where random.chance(0.6) { settings[key] = random.pick(values[key]!) }
+            return settings
+        }
+        for _ in 0..<30 {
+            let initialization = someSettings().filter { $0.value != .null }
+            let client = try LSPClient()
+            _ = client.initialize(options: .object(initialization))
+            let uri = "file://\(root.path)/doc.md"
+            client.open(uri, Self.probe)
+            for _ in 0..<4 {
+                let configuration = someSettings()
+                client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": .object(configuration)]])
+                var effective = defaults.merging(project) { $1 }.merging(initialization) { $1 }
+                for (key, value) in configuration { effective[key] = value == .null ? (project[key] ?? defaults[key]) : value }
+                let options = FormatOptions(width: WidthOptions(ambiguousWidth: effective["ambiguousWidth"]!.int!),
+                                            delimiterRow: DelimiterRowStyle(rawValue: effective["delimiterRow"]!.string!)!)
+                let expected = String(decoding: DocumentFormatter.format(Array(Self.probe.utf8), options: options).output, as: UTF8.self)
+                let edits = client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
+                #expect(applying(edits, to: Self.probe) == expected, "initialize \(initialization), then \(configuration)")
+            }
+        }
     }
 }
