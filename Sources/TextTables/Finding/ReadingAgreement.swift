@@ -27,6 +27,17 @@ enum ReadingAgreement {
         where warned.insert(region.firstLine).inserted {
             result.diagnostics.append(disagreement(text, region))
         }
+        // A table one reading reads but leaves alone (reported, not in its tables) is a disagreement too
+        // when the other reading does not see it.
+        let gitHubDiagnostics = Set(github.scan.diagnostics)
+        let leftAlone = github.scan.diagnostics.filter { $0.code == .ambiguousTable && !commonMarkDiagnostics.contains($0) }
+            + commonMark.scan.diagnostics.filter { $0.code == .ambiguousTable && !gitHubDiagnostics.contains($0) }
+        for diagnostic in leftAlone {
+            let line = text.line(containing: diagnostic.range.lowerBound)
+            guard warned.insert(line).inserted else { continue }
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.readingsDisagree,
+                                                 range: diagnostic.range.lowerBound..<text.contentEnd(line)))
+        }
         result.diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
         let restartable = zip(github.restartable, commonMark.restartable).map { $0 && $1 }
         return (result, restartable)
