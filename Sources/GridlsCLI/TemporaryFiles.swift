@@ -43,8 +43,8 @@ enum TemporaryFiles {
     }
 
     /// A slot holding `template` (NUL-terminated), live from now on; nil when the path does not fit.
-    static func claim(template: String) -> Slot? {
-        let bytes = template.utf8CString
+    static func claim(template: PathBytes) -> Slot? {
+        let bytes = template.bytes.map { CChar(bitPattern: $0) } + [0]
         guard bytes.count <= slotSize else { return nil }
         while true {
             let taken = claimed.load(ordering: .acquiring)
