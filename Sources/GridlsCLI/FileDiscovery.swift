@@ -4,7 +4,7 @@ import Glibc
 
 /// Turns the paths on the command line into the files to process: a folder becomes the Markdown and
 /// reStructuredText files under it, any other path is processed as named (even one git ignores or an
-/// `--exclude` matches: what is named explicitly is wanted).
+/// `--exclude` matches: what is named explicitly is wanted). Each real file is processed once.
 struct FileDiscovery {
     /// Endings that folders are searched for. Not `.mdx`: its JSX blocks and `{expressions}` are not
     /// CommonMark, and gridls could take a line of them for a table; name such a file to format it.
@@ -12,7 +12,8 @@ struct FileDiscovery {
 
     var excludes = ExcludePatterns()
 
-    /// The files, and the folders that could not be read.
+    /// The files, each real file once under the first name it was given (`UniqueFiles`), and the folders
+    /// that could not be read.
     func expand(_ paths: [PathBytes]) -> (files: [PathBytes], errors: [FileError]) {
         var files: [PathBytes] = [], errors: [FileError] = []
         for path in paths {
@@ -26,7 +27,7 @@ struct FileDiscovery {
                 .filter { isRegularFile($0) }
                 .sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
         }
-        return (files, errors)
+        return (UniqueFiles.firstOfEach(files), errors)
     }
 
     /// A Markdown or reStructuredText file, under no hidden folder and not hidden itself (git lists
