@@ -74,7 +74,7 @@ final class RewritableFile {
     /// False, having changed nothing, when the temporary file cannot get the file's owner, group or
     /// extended attributes.
     private func replaceThroughTemporaryFile(_ bytes: [UInt8]) throws(FileError) -> Bool {
-        guard let slot = TemporaryFiles.claim(template: PathBytes(target.bytes + Array(".gridls-XXXXXX".utf8))) else {
+        guard let slot = TemporaryFiles.claim(template: TemporaryFiles.template(beside: target)) else {
             throw FileError(path: path, reason: "not written: the path is too long for a temporary file")
         }
         defer { TemporaryFiles.release(slot) }

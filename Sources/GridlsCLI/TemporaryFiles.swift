@@ -61,6 +61,17 @@ enum TemporaryFiles {
         }
     }
 
+    /// The `mkstemp` template of the temporary file that replaces `target`: `NAME.gridls-XXXXXX` beside it,
+    /// or `.gridls-XXXXXX` in its folder when the longer name would not fit the file system's limit on a
+    /// name (NAME_MAX, 255 bytes on most) or a path (PATH_MAX).
+    static func template(beside target: PathBytes) -> PathBytes {
+        let suffix = Array(".gridls-XXXXXX".utf8)
+        let nameMax = target.folder.withCString { pathconf($0, Int32(_PC_NAME_MAX)) }
+        let fits = target.lastComponent.count + suffix.count <= (nameMax > 0 ? nameMax : 255)
+        if fits && target.bytes.count + suffix.count < slotSize { return PathBytes(target.bytes + suffix) }
+        return target.folder.joined(PathBytes(suffix))
+    }
+
     /// The slot's file has been renamed or removed: the handler leaves it alone from now on.
     static func release(_ slot: Slot) {
         let bit = UInt64(1) << slot.index
