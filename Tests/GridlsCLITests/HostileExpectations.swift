@@ -11,6 +11,7 @@ extension HostileTree.Content {
         case .messy: Self.messyTable
         case .broken: Self.brokenTable
         case .messyThenBroken: Self.messyTable + "\n" + Self.brokenTable
+        case .missing: ""
         }
     }
 
@@ -20,7 +21,7 @@ extension HostileTree.Content {
     /// Where its error is, if it has one.
     var errorLine: Int? {
         switch self {
-        case .tidy, .messy: nil
+        case .tidy, .messy, .missing: nil
         case .broken: 2
         case .messyThenBroken: 5
         }
@@ -30,8 +31,13 @@ extension HostileTree.Content {
         errorLine.map { "\(name):\($0):1: \(Self.error)\n" } ?? ""
     }
 
+    /// What `format` prints on stderr about the file, besides `reformatted`.
     func refusedLines(_ name: String) -> String {
-        errorLine.map { "\(name):\($0):1: \(Self.error) (table left as it was)\n" } ?? ""
+        errorLine.map { "\(name):\($0):1: \(Self.error) (table left as it was)\n" } ?? failure(name)
+    }
+
+    func failure(_ name: String) -> String {
+        self == .missing ? "gridls: \(name): no such file or directory\n" : ""
     }
 
     /// The unified diff; `patch` reads a plain name up to a tab, so one with a space gets one.
@@ -58,13 +64,17 @@ extension HostileTree {
         processed.map { ($0.name.display, contents[$0.file]) }
     }
 
+    private var missingCount: Int { processedContents.filter { $0.content == .missing }.count }
+
     var expectedCheck: ExpectedRun {
         let files = processedContents
         let errors = files.filter { $0.content.errorLine != nil }.count
         let found = errors == 0 ? "no problems" : Self.plural(errors, "error")
+        let unread = missingCount == 0 ? "" : "; \(Self.plural(missingCount, "file")) could not be read"
         return ExpectedRun(
-            status: errors > 0 ? 1 : 0, stdout: files.map { $0.content.checkLines($0.name) }.joined(),
-            stderr: "\(Self.plural(files.count, "file")) checked: \(found)\n")
+            status: missingCount > 0 ? 2 : errors > 0 ? 1 : 0, stdout: files.map { $0.content.checkLines($0.name) }.joined(),
+            stderr: files.map { $0.content.failure($0.name) }.joined()
+                + "\(Self.plural(files.count - missingCount, "file")) checked: \(found)\(unread)\n")
     }
 
     /// `format --check` (`diff: false`) or `format --diff`.
@@ -73,7 +83,7 @@ extension HostileTree {
         let stdout = files.map { diff ? $0.content.diff($0.name) : $0.content.changes ? "would reformat \($0.name)\n" : "" }
         let findings = files.contains { $0.content != .tidy }
         return ExpectedRun(
-            status: findings ? 1 : 0, stdout: stdout.joined(),
+            status: missingCount > 0 ? 2 : findings ? 1 : 0, stdout: stdout.joined(),
             stderr: files.map { $0.content.refusedLines($0.name) }.joined() + summary("would be reformatted", "already formatted"))
     }
 
@@ -81,13 +91,14 @@ extension HostileTree {
         let files = processedContents
         let lines = files.map { ($0.content.changes ? "reformatted \($0.name)\n" : "") + $0.content.refusedLines($0.name) }
         let errors = files.contains { $0.content.errorLine != nil }
-        return ExpectedRun(status: errors ? 1 : 0, stdout: "", stderr: lines.joined() + summary("reformatted", "left unchanged"))
+        let status: Int32 = missingCount > 0 ? 2 : errors ? 1 : 0
+        return ExpectedRun(status: status, stdout: "", stderr: lines.joined() + summary("reformatted", "left unchanged"))
     }
 
     /// The summary line, in black's words.
     private func summary(_ changed: String, _ unchanged: String) -> String {
         let counts = Dictionary(grouping: processedContents, by: \.content).mapValues(\.count)
-        let withErrors = counts[.broken, default: 0] + counts[.messyThenBroken, default: 0]
+        let withErrors = counts[.broken, default: 0] + counts[.messyThenBroken, default: 0] + counts[.missing, default: 0]
         let partly = counts[.messyThenBroken, default: 0]
         var parts: [String] = []
         if let n = counts[.messy] { parts.append("\(Self.plural(n, "file")) \(changed)") }

@@ -57,6 +57,12 @@ struct HostileNameTests {
         }
     }
 
+    /// The seeds run cover every class of name and command line, the hard-picked ones included.
+    @Test func theSeedsCoverEveryClass() {
+        let covered = Self.seeds.reduce(into: Set<String>()) { $0.formUnion(HostileTree.random(seed: $1).classes) }
+        #expect(HostileTree.allClasses.subtracting(covered) == [])
+    }
+
     // MARK: helpers
 
     /// The tree of a seed, made in a new scratch folder's `tree` (in a git work tree for some seeds).

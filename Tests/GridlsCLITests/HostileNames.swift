@@ -85,11 +85,17 @@ enum HostileNames {
         HostilePath(parts: [NamePart("d")] + (0..<random.int(1...2)).map { _ in random.pick(quoting + plain) })
     }
 
-    /// The same name with its look-alike parts swapped for others that decode alike; nil when it has none.
+    /// The same name with its look-alike parts swapped for others that decode alike (padding shortened
+    /// if U+FFFD's three bytes make it longer than 255); nil when it has none.
     static func twin(of name: HostilePath, _ random: inout SeededRandom) -> HostilePath? {
         guard name.parts.contains(where: lookAlikes.contains) else { return nil }
-        return HostilePath(parts: name.parts.map { part in
+        var parts = name.parts.map { part in
             lookAlikes.contains(part) ? random.pick(lookAlikes.filter { $0 != part }) : part
-        })
+        }
+        let excess = parts.flatMap(\.bytes).count - 255
+        if excess > 0, let padding = parts.lastIndex(where: { $0.bytes.count > excess && $0.bytes.allSatisfy { $0 == 0x78 } }) {
+            parts[padding] = NamePart(String(repeating: "x", count: parts[padding].bytes.count - excess))
+        }
+        return HostilePath(parts: parts)
     }
 }

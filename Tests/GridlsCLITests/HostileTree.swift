@@ -5,8 +5,12 @@ import TestSupport
 /// with the model of what gridls must do with it.
 struct HostileTree: CustomStringConvertible {
     /// One real file (an inode) and what it holds.
-    enum Content: CaseIterable, CustomStringConvertible {
+    enum Content: CustomStringConvertible {
         case tidy, messy, broken, messyThenBroken
+        /// Named on the command line, never made.
+        case missing
+
+        static let made: [Content] = [.tidy, .messy, .broken, .messyThenBroken]
 
         var description: String {
             switch self {
@@ -14,6 +18,7 @@ struct HostileTree: CustomStringConvertible {
             case .messy: "messy"
             case .broken: "broken"
             case .messyThenBroken: "messy then broken"
+            case .missing: "missing"
             }
         }
     }
@@ -31,6 +36,8 @@ struct HostileTree: CustomStringConvertible {
     /// What an argument names.
     enum Target {
         case top, folder, entry(Int)
+        /// A file that does not exist (`contents[file]` is `.missing`).
+        case missing(file: Int)
     }
 
     var contents: [Content] = []
@@ -58,11 +65,13 @@ struct HostileTree: CustomStringConvertible {
 
     /// What one argument stands for: a folder its regular files (not symlinks) in byte order, each printed
     /// as the folder as given, a slash unless it ends in one, and the path below it; a file itself.
-    private func expanded(_ argument: (path: HostilePath, target: Target)) -> [(name: HostilePath, file: Int)] {
+    func expanded(_ argument: (path: HostilePath, target: Target)) -> [(name: HostilePath, file: Int)] {
         let found: [(name: HostilePath, file: Int)]
         switch argument.target {
         case .entry(let index):
             return [(argument.path, entries[index].file)]
+        case .missing(let file):
+            return [(argument.path, file)]
         case .top:
             found = entries.filter { $0.linkTarget == nil }.map { (path(of: $0), $0.file) }
         case .folder:
@@ -102,7 +111,14 @@ extension HostileTree {
             let target = random.pick(files)
             tree.entries.append(Entry(inFolder: false, name: tree.unusedName(&random, inFolder: false), file: target.file))
         }
-        tree.arguments = (0..<random.int(1...4)).map { _ in tree.randomArgument(&random) }
+        var missing: [HostilePath] = []
+        if random.chance(0.3) {
+            let inFolder = tree.folder != nil && random.chance(0.4)
+            let name = tree.unusedName(&random, inFolder: inFolder)
+            missing.append(inFolder ? tree.folder! + name : name)
+            tree.contents.append(.missing)
+        }
+        tree.arguments = (0..<random.int(1...4)).map { _ in tree.randomArgument(&random, missing: missing) }
         return tree
     }
 
@@ -111,7 +127,7 @@ extension HostileTree {
     }
 
     private mutating func addFile(_ name: HostilePath, inFolder: Bool, _ random: inout SeededRandom) {
-        contents.append(random.pick(Content.allCases))
+        contents.append(random.pick(Content.made))
         entries.append(Entry(inFolder: inFolder, name: name, file: contents.count - 1))
     }
 
@@ -122,8 +138,9 @@ extension HostileTree {
         }
     }
 
-    /// `.`, the folder (`d`, `./d`, `d/`), or a name in the tree, as it is or after `./`.
-    private func randomArgument(_ random: inout SeededRandom) -> (path: HostilePath, target: Target) {
+    /// `.`, the folder (`d`, `./d`, `d/`), or a name in the tree or a missing one, as it is or after `./`.
+    /// (The missing file, if any, is the last of `contents`.)
+    private func randomArgument(_ random: inout SeededRandom, missing: [HostilePath]) -> (path: HostilePath, target: Target) {
         let dotSlash = NamePart("./")
         var choices: [(path: HostilePath, target: Target)] = [(HostilePath(parts: [NamePart(".")]), .top)]
         if let folder {
@@ -132,6 +149,10 @@ extension HostileTree {
         }
         for (index, entry) in entries.enumerated() {
             choices += [(path(of: entry), .entry(index)), (HostilePath(parts: [dotSlash] + path(of: entry).parts), .entry(index))]
+        }
+        for path in missing {
+            let file = contents.count - 1
+            choices += [(path, .missing(file: file)), (HostilePath(parts: [dotSlash] + path.parts), .missing(file: file))]
         }
         return random.pick(choices)
     }
