@@ -70,8 +70,13 @@ struct HostileNameTests {
         let tree = HostileTree.random(seed: seed, longNames: longNames)
         let scratch = try ScratchFolder()
         let root = Array(scratch.url.appendingPathComponent("tree").path.utf8)
-        try ByteFiles.makeFolder(root)
-        try tree.create(at: root)
+        do {
+            try ByteFiles.makeFolder(root)
+            try tree.create(at: root)
+        } catch {
+            scratch.remove()
+            throw error
+        }
         if tree.inGit {
             let git = try ChildProcess("/usr/bin/env", ["git", "init", "-q"], directory: string(root))
             #expect(git.wait(killingAfter: 60) == 0)
