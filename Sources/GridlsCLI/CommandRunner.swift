@@ -14,8 +14,9 @@ package enum CommandRunner {
         package static let failure: Int32 = 2
     }
 
-    /// Runs the command line (without the program name) and returns the exit status.
-    package static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the command line (without the program name, each argument as its bytes) and returns the exit
+    /// status.
+    package static func run(_ arguments: [[UInt8]]) -> Int32 {
         let invocation: Invocation
         do {
             invocation = try Invocation.parse(arguments)
@@ -49,7 +50,7 @@ package enum CommandRunner {
     /// command line's over them. A folder that cannot be read or a bad configuration file is reported
     /// here, once (exit 2), and the files it governs are left out.
     private static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
-        let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? ["-"] : command.paths)
+        let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? [.standardInput] : command.paths)
         for error in errors { writeError("gridls: \(error)\n") }
         var status = errors.isEmpty ? ExitCode.success : ExitCode.failure
         var lookup = ConfigurationLookup(explicit: command.configPath)
@@ -154,6 +155,14 @@ package enum CommandRunner {
             slots.store(work(jobs[index]), at: index)
         }
         return slots.values()
+    }
+
+    /// This process's arguments after the program name, as the bytes they are (`CommandLine.arguments`
+    /// decodes them, turning bytes that are not UTF-8 into U+FFFD).
+    package static var commandLineArguments: [[UInt8]] {
+        (1..<Int(CommandLine.argc)).compactMap { index in
+            CommandLine.unsafeArgv[index].map { PathBytes(cString: $0).bytes }
+        }
     }
 
     static func writeOutput(_ bytes: [UInt8]) { FileAccess.writeAll(toDescriptor: 1, bytes) }

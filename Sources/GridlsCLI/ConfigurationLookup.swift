@@ -5,40 +5,38 @@ import LanguageServer
 import TextTables
 
 /// Finds each file's settings: `--config FILE` for all, else the nearest `.gridls.json` above the file
-/// (above the working folder for standard input); each folder and file is looked at once.
+/// (above the working folder for standard input); each folder and file is looked at once. Paths are
+/// bytes throughout, so a folder whose name is not UTF-8 finds its own file.
 struct ConfigurationLookup {
-    let explicit: String?
-    private var nearest: [String: String?] = [:]
-    private var loaded: [String: Result<ProjectConfiguration, ConfigurationError>] = [:]
+    let explicit: PathBytes?
+    private var nearest: [PathBytes: PathBytes?] = [:]
+    private var loaded: [PathBytes: Result<ProjectConfiguration, ConfigurationError>] = [:]
 
-    init(explicit: String?) { self.explicit = explicit }
+    init(explicit: PathBytes?) { self.explicit = explicit }
 
     /// The configuration of the file at `path`, nil when there is none.
-    mutating func configuration(for path: String, assumedName: String?) -> Result<ProjectConfiguration, ConfigurationError>? {
-        guard let file = explicit ?? configFile(near: folder(of: path == "-" ? assumedName ?? "x" : path)) else { return nil }
+    mutating func configuration(for path: PathBytes, assumedName: PathBytes?) -> Result<ProjectConfiguration, ConfigurationError>? {
+        guard let file = explicit ?? configFile(near: folder(of: path.isStandardInput ? assumedName ?? "x" : path)) else { return nil }
         if let known = loaded[file] { return known }
-        let result = Result { () throws(ConfigurationError) in try ProjectConfiguration.load(file) }
+        let result = Result { () throws(ConfigurationError) in try ProjectConfiguration.load(file.bytes, named: file.display) }
         loaded[file] = result
         return result
     }
 
-    private mutating func configFile(near folder: String) -> String? {
+    private mutating func configFile(near folder: PathBytes) -> PathBytes? {
         if let known = nearest[folder] { return known }
-        let found = ProjectConfiguration.nearest(to: folder)
+        let found = ProjectConfiguration.nearest(to: folder.bytes).map { PathBytes($0) }
         nearest[folder] = found
         return found
     }
 
     /// The file's folder as an absolute path without `..` (the real one when it exists).
-    private func folder(of path: String) -> String {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        if let real = realpath(folder, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        if folder.hasPrefix("/") { return folder }
+    private func folder(of path: PathBytes) -> PathBytes {
+        let folder = path.folder
+        if let real = folder.resolved() { return real }
+        if folder.bytes.first == PathBytes.slash { return folder }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        return (getcwd(&buffer, buffer.count).map { String(cString: $0) } ?? "/") + "/" + folder
+        let workingFolder = getcwd(&buffer, buffer.count).map { PathBytes(cString: $0) } ?? "/"
+        return workingFolder.joined(folder)
     }
 }

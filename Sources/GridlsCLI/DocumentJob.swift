@@ -2,15 +2,16 @@ import TextTables
 
 /// One input of `gridls format` or `gridls check`: read, processed, and (for -i) written, on any thread.
 struct DocumentJob: Sendable {
-    let path: String
+    let path: PathBytes
     /// For standard input: the file name that decides its syntax (`--assume-filename`).
-    let assumedName: String?
+    let assumedName: PathBytes?
     /// The settings for this file: its configuration, with the command line's options over it.
     let options: FormatOptions
 
-    var isStandardInput: Bool { path == "-" }
-    var displayName: String { isStandardInput ? "<stdin>" : path }
-    var syntax: DocumentSyntax { DocumentSyntax(path: isStandardInput ? assumedName ?? "" : path) }
+    var isStandardInput: Bool { path.isStandardInput }
+    /// The name every message prints, quoted where it would mislead.
+    var displayName: String { isStandardInput ? "<stdin>" : path.display }
+    var syntax: DocumentSyntax { DocumentSyntax(path: (isStandardInput ? assumedName ?? "" : path).lossyString) }
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {

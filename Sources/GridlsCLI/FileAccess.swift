@@ -6,6 +6,7 @@ import Darwin
 
 /// Why a file could not be read or written, in words for the person at the terminal.
 package struct FileError: Error, Equatable, CustomStringConvertible {
+    /// The file's name as messages print it (`PathBytes.display`).
     package var path: String
     package var reason: String
     /// The exit status it gives: 2 (cannot be read or written) unless said otherwise.
@@ -21,14 +22,15 @@ enum FileAccess {
 
     /// Reads a file to format or check. It may be a FIFO or a device (`gridls format <(cmd)`): reading stops
     /// at the first NUL byte or past `inputLimit`.
-    static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw FileError(path: path, reason: systemReason()) }
+    static func read(_ path: PathBytes) throws(FileError) -> [UInt8] {
+        let name = path.display
+        let fd = path.open(O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw FileError(path: name, reason: systemReason()) }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileError(path: path, reason: systemReason()) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileError(path: path, reason: "is a directory") }
-        return try readAll(fd, size: (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : nil, path: path)
+        guard fstat(fd, &info) == 0 else { throw FileError(path: name, reason: systemReason()) }
+        if info.isDirectory { throw FileError(path: name, reason: "is a directory") }
+        return try readAll(fd, size: info.isRegularFile ? Int(info.st_size) : nil, path: name)
     }
 
     static func readStandardInput() throws(FileError) -> [UInt8] {
@@ -36,7 +38,7 @@ enum FileAccess {
     }
 
     /// Reads to the end, refusing binary input as soon as a chunk holds a NUL and input past `inputLimit`
-    /// (a regular file's `size`, when known, before reading anything).
+    /// (a regular file's `size`, when known, before reading anything). `path` is the name to print.
     static func readAll(_ fd: Int32, size: Int?, path: String) throws(FileError) -> [UInt8] {
         let limit = inputLimit
         if let size, size > limit { throw tooLarge(path, limit) }

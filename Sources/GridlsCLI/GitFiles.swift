@@ -8,14 +8,15 @@ import Glibc
 enum GitFiles {
     /// The paths (relative to `folder`) of `git ls-files -co --exclude-standard -z`, or nil when the
     /// folder is not inside a git work tree or git cannot be run.
-    static func list(in folder: String) -> [String]? {
+    /// (`-z`: names as bytes, unquoted, whatever they hold.)
+    static func list(in folder: PathBytes) -> [PathBytes]? {
         guard let output = run(["git", "-C", folder, "ls-files", "-co", "--exclude-standard", "-z"]) else { return nil }
-        return output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        return output.split(separator: 0).map { PathBytes($0) }
     }
 
     /// Runs a program found on PATH with standard input and error on /dev/null; its standard output when it
     /// exits 0, nil otherwise.
-    private static func run(_ arguments: [String]) -> [UInt8]? {
+    private static func run(_ arguments: [PathBytes]) -> [UInt8]? {
         var ends: [Int32] = [-1, -1]
         // (Folders are expanded before any other thread starts a program, so no child can inherit these.)
         guard pipe(&ends) == 0 else { return nil }
@@ -34,10 +35,10 @@ enum GitFiles {
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = arguments.map { strdup($0) } + [nil]
+        let argv = arguments.map { $0.withCString { strdup($0) } } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let spawned = posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
         close(ends[1])
         defer { close(ends[0]) }
         guard spawned == 0 else { return nil }

@@ -12,20 +12,20 @@ package enum Invocation: Equatable, Sendable {
 
 /// `gridls format` or `gridls check` and its options.
 package struct FileCommand: Equatable, Sendable {
-    /// Files and folders as given; none means standard input.
-    package var paths: [String] = []
+    /// Files and folders as given, as bytes; none means standard input.
+    var paths: [PathBytes] = []
     /// For `format` only.
     var mode = FormatMode.print
     /// Options given on the command line: they win over a configuration file's.
     var overrides = SettingOverrides()
     /// For standard input: the file name that decides its syntax.
-    var assumedName: String?
+    var assumedName: PathBytes?
     /// `--exclude` patterns, for files found in folders.
-    var excludes: [String] = []
+    var excludes = ExcludePatterns()
     /// `-q`: no summary, no list of rewritten files.
     var quiet = false
     /// `--config FILE`: the configuration for every file, instead of each file's `.gridls.json`.
-    var configPath: String?
+    var configPath: PathBytes?
 }
 
 /// The settings a command line may give; nil where it says nothing.
@@ -97,9 +97,10 @@ let usageText = """
     """
 
 extension Invocation {
-    /// Parses the arguments after the program name.
-    package static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
-        guard let command = arguments.first else { return .serve }
+    /// Parses the arguments after the program name, as bytes: a path need not be UTF-8.
+    package static func parse(_ arguments: [[UInt8]]) throws(UsageError) -> Invocation {
+        guard let first = arguments.first else { return .serve }
+        let command = String(decoding: first, as: UTF8.self)
         switch command {
         case "--stdio", "lsp": return .serve
         case "-h", "--help", "help": return .help
@@ -108,70 +109,84 @@ extension Invocation {
         default: throw UsageError("unknown command '\(command)': expected format or check")
         }
         var parsed = FileCommand()
-        var rest = arguments.dropFirst()[...]
+        var rest = ArgumentList(arguments.dropFirst())
         var onlyPaths = false
-        while let argument = rest.popFirst() {
-            if onlyPaths || argument == "-" || !argument.hasPrefix("-") {
-                parsed.paths.append(argument)
-                continue
-            }
-            let (name, inlineValue) = splitOption(argument)
-            func value() throws(UsageError) -> String {
-                if let inlineValue { return inlineValue }
-                guard let next = rest.popFirst() else { throw UsageError("\(name) needs a value") }
-                return next
-            }
-            func setMode(_ mode: FormatMode) throws(UsageError) {
-                guard parsed.mode == .print || parsed.mode == mode else {
-                    throw UsageError("--in-place, --check and --diff cannot be used together")
-                }
-                parsed.mode = mode
-            }
-            switch name {
-            case "--": onlyPaths = true
-            case "-h", "--help": return .help
-            case "-i" where command == "format", "--in-place" where command == "format": try setMode(.inPlace)
-            case "--check" where command == "format": try setMode(.check)
-            case "--diff" where command == "format": try setMode(.diff)
-            case "-q", "--quiet": parsed.quiet = true
-            case "--exclude": parsed.excludes.append(try value())
-            case "--config": parsed.configPath = try value()
-            case "--ambiguous-width":
-                let v = try value()
-                guard v == "1" || v == "2" else { throw UsageError("--ambiguous-width must be 1 or 2, not '\(v)'") }
-                parsed.overrides.ambiguousWidth = Int(v)!
-            case "--delimiter-row":
-                let v = try value()
-                guard let style = DelimiterRowStyle(rawValue: v) else {
-                    throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
-                }
-                parsed.overrides.delimiterRow = style
-            case "--assume-filename":
-                parsed.assumedName = try value()
-            case "--max-width":
-                let v = try value()
-                guard let n = Int(v), (10...10_000).contains(n) else {
-                    throw UsageError("--max-width must be a whole number from 10 to 10000, not '\(v)'")
-                }
-                parsed.overrides.maxWidth = n
-            case "--tab-size":
-                let v = try value()
-                guard let n = Int(v), (1...32).contains(n) else {
-                    throw UsageError("--tab-size must be a whole number from 1 to 32, not '\(v)'")
-                }
-                parsed.overrides.tabSize = n
-            default:
-                throw UsageError("unknown option '\(name)' for \(command)")
+        while let raw = rest.next() {
+            if onlyPaths || raw == [UInt8(ascii: "-")] || raw.first != UInt8(ascii: "-") {
+                parsed.paths.append(PathBytes(raw))
+            } else if raw == Array("--".utf8) {
+                onlyPaths = true
+            } else if try !parsed.apply(option: raw, of: command, from: &rest) {
+                return .help
             }
         }
-        if parsed.mode == .inPlace && (parsed.paths.isEmpty || parsed.paths.contains("-")) {
+        if parsed.mode == .inPlace && (parsed.paths.isEmpty || parsed.paths.contains(.standardInput)) {
             throw UsageError("--in-place needs files: standard input cannot be rewritten")
         }
         return command == "format" ? .format(parsed) : .check(parsed)
     }
+}
 
-    private static func splitOption(_ argument: String) -> (String, String?) {
-        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
-        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+/// The arguments still to read, and an option's value: after `=` in the option itself, or the next one.
+private struct ArgumentList {
+    private var rest: ArraySlice<[UInt8]>
+    init(_ arguments: ArraySlice<[UInt8]>) { rest = arguments }
+
+    mutating func next() -> [UInt8]? { rest.popFirst() }
+
+    mutating func value(of name: String, inline: ArraySlice<UInt8>?) throws(UsageError) -> [UInt8] {
+        if let inline { return Array(inline) }
+        guard let next = rest.popFirst() else { throw UsageError("\(name) needs a value") }
+        return next
+    }
+}
+
+extension FileCommand {
+    /// Applies one option (`--name`, `--name=value` or `--name value`); false for `--help`.
+    fileprivate mutating func apply(option raw: [UInt8], of command: String, from rest: inout ArgumentList) throws(UsageError) -> Bool {
+        let equals = raw.starts(with: "--".utf8) ? raw.firstIndex(of: UInt8(ascii: "=")) : nil
+        let name = String(decoding: raw[..<(equals ?? raw.endIndex)], as: UTF8.self)
+        let inline = equals.map { raw[($0 + 1)...] }
+        func value() throws(UsageError) -> [UInt8] { try rest.value(of: name, inline: inline) }
+        func text() throws(UsageError) -> String { String(decoding: try value(), as: UTF8.self) }
+        switch name {
+        case "-h", "--help": return false
+        case "-i" where command == "format", "--in-place" where command == "format": try setMode(.inPlace)
+        case "--check" where command == "format": try setMode(.check)
+        case "--diff" where command == "format": try setMode(.diff)
+        case "-q", "--quiet": quiet = true
+        case "--exclude": excludes.patterns.append(PathBytes(try value()))
+        case "--config": configPath = PathBytes(try value())
+        case "--assume-filename": assumedName = PathBytes(try value())
+        case "--ambiguous-width":
+            let v = try text()
+            guard v == "1" || v == "2" else { throw UsageError("--ambiguous-width must be 1 or 2, not '\(v)'") }
+            overrides.ambiguousWidth = Int(v)!
+        case "--delimiter-row":
+            let v = try text()
+            guard let style = DelimiterRowStyle(rawValue: v) else {
+                throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
+            }
+            overrides.delimiterRow = style
+        case "--max-width": overrides.maxWidth = try Self.number(try text(), name, in: 10...10_000)
+        case "--tab-size": overrides.tabSize = try Self.number(try text(), name, in: 1...32)
+        default:
+            throw UsageError("unknown option '\(name)' for \(command)")
+        }
+        return true
+    }
+
+    private mutating func setMode(_ mode: FormatMode) throws(UsageError) {
+        guard self.mode == .print || self.mode == mode else {
+            throw UsageError("--in-place, --check and --diff cannot be used together")
+        }
+        self.mode = mode
+    }
+
+    private static func number(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+        guard let n = Int(text), range.contains(n) else {
+            throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
     }
 }

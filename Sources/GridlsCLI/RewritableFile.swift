@@ -3,8 +3,9 @@ import CSystem
 import Glibc
 #endif
 
-/// A file `gridls format -i` reads and may replace: a regular file (symlinks followed), held open from
-/// the read to the write, with what `stat` said of it when it was read.
+/// A file `gridls format -i` reads and may replace: a regular file, held open from the read to the write,
+/// with what `stat` said of it when it was read. A symlink is followed, as black and prettier do: the file
+/// it leads to is rewritten (its temporary file beside it, in its folder) and the link stays as it was.
 ///
 /// Its content is replaced through a temporary file in the same folder that gets the file's mode, owner,
 /// group and extended attributes and is renamed over it, so a failure leaves the original whole. When the
@@ -12,23 +13,23 @@ import Glibc
 /// has several hard links (a rename would detach them), the file is written in place instead, as Vim does.
 /// Either way, a file that changed since it was read is left to whoever changed it.
 final class RewritableFile {
+    /// The name given, as messages print it.
     let path: String
-    /// `path` with its symlinks resolved: the file that is replaced.
-    let target: String
+    /// The name given with its symlinks resolved: the file that is replaced. A symlink stays a link to it.
+    let target: PathBytes
     private let descriptor: Int32
     private let whenRead: stat
 
     /// Opens `path` for reading without blocking and refuses anything but a regular file (a FIFO would
     /// become a regular file, a device would be replaced).
-    init(_ path: String) throws(FileError) {
+    init(_ name: PathBytes) throws(FileError) {
+        let path = name.display
         self.path = path
-        guard let resolved = realpath(path, nil) else { throw FileError(path: path, reason: FileAccess.systemReason()) }
-        target = String(cString: resolved)
-        free(resolved)
-        var info = stat()
-        guard stat(target, &info) == 0 else { throw FileError(path: path, reason: FileAccess.systemReason()) }
+        guard let resolved = name.resolved() else { throw FileError(path: path, reason: FileAccess.systemReason()) }
+        target = resolved
+        guard var info = target.status() else { throw FileError(path: path, reason: FileAccess.systemReason()) }
         try Self.requireRegular(info, path)
-        descriptor = open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        descriptor = target.open(O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { throw FileError(path: path, reason: FileAccess.systemReason()) }
         // Another file may have taken the name between the stat and the open.
         do throws(FileError) {
@@ -63,7 +64,7 @@ final class RewritableFile {
 
     /// Replaces the content with `bytes`, or throws and leaves the file as it was.
     func replace(with bytes: [UInt8]) throws(FileError) {
-        guard access(target, W_OK) == 0 else { throw FileError(path: path, reason: FileAccess.systemReason()) }
+        guard target.withCString({ access($0, W_OK) }) == 0 else { throw FileError(path: path, reason: FileAccess.systemReason()) }
         // Root may write anything; a file nobody may write is still meant to stay as it is.
         if whenRead.st_mode & 0o222 == 0 { throw FileError(path: path, reason: "read-only file") }
         let replaced = whenRead.st_nlink == 1 ? try replaceThroughTemporaryFile(bytes) : false
@@ -73,16 +74,16 @@ final class RewritableFile {
     /// False, having changed nothing, when the temporary file cannot get the file's owner, group or
     /// extended attributes.
     private func replaceThroughTemporaryFile(_ bytes: [UInt8]) throws(FileError) -> Bool {
-        guard let slot = TemporaryFiles.claim(template: target + ".gridls-XXXXXX") else {
+        guard let slot = TemporaryFiles.claim(template: TemporaryFiles.template(beside: target)) else {
             throw FileError(path: path, reason: "not written: the path is too long for a temporary file")
         }
         defer { TemporaryFiles.release(slot) }
         let fd = mkstemp(slot.path)
         guard fd >= 0 else { throw FileError(path: path, reason: "cannot create a temporary file: \(FileAccess.systemReason())") }
-        let temporary = String(cString: slot.path)
+        let temporary = PathBytes(cString: slot.path)
         func fail(_ reason: String?) -> FileError? {
             close(fd)
-            unlink(temporary)
+            _ = temporary.withCString(unlink)
             return reason.map { FileError(path: path, reason: "not written: \($0)") }
         }
         guard keepsMetadata(fd) else { _ = fail(nil); return false }
@@ -94,9 +95,9 @@ final class RewritableFile {
             _ = fail(nil)
             throw change
         }
-        if close(fd) != 0 || rename(temporary, target) != 0 {
+        if close(fd) != 0 || temporary.withCString({ from in target.withCString { rename(from, $0) } }) != 0 {
             let reason = FileAccess.systemReason()
-            unlink(temporary)
+            _ = temporary.withCString(unlink)
             throw FileError(path: path, reason: "not written: \(reason)")
         }
         syncFolder()
@@ -105,8 +106,7 @@ final class RewritableFile {
 
     /// Makes the rename itself durable (best effort: some file systems refuse to sync a folder).
     private func syncFolder() {
-        let folder = target.prefix(upTo: target.lastIndex(of: "/") ?? target.startIndex)
-        let fd = open(folder.isEmpty ? "/" : String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = target.folder.open(O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         fsync(fd)
         close(fd)
@@ -126,7 +126,7 @@ final class RewritableFile {
     /// Overwrites the file itself: its inode, links, owner and attributes stay. Space is reserved first,
     /// so a full disk fails before a byte changes; signals wait until the write is done.
     private func writeInPlace(_ bytes: [UInt8]) throws(FileError) {
-        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        let fd = target.open(O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else { throw FileError(path: path, reason: FileAccess.systemReason()) }
         defer { close(fd) }
         TestHooks.pauseBeforeReplacing(target)
@@ -156,8 +156,7 @@ final class RewritableFile {
 
     /// An error (exit status 1) when the file at `target` is no longer the one read, as it was.
     private func changeSinceRead() -> FileError? {
-        var now = stat()
-        guard stat(target, &now) == 0, Self.sameFile(now, whenRead), Self.sameContent(now, whenRead) else {
+        guard let now = target.status(), Self.sameFile(now, whenRead), Self.sameContent(now, whenRead) else {
             return FileError(path: path, reason: Self.changedReason, status: 1)
         }
         return nil

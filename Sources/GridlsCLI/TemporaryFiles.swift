@@ -43,8 +43,8 @@ enum TemporaryFiles {
     }
 
     /// A slot holding `template` (NUL-terminated), live from now on; nil when the path does not fit.
-    static func claim(template: String) -> Slot? {
-        let bytes = template.utf8CString
+    static func claim(template: PathBytes) -> Slot? {
+        let bytes = template.bytes.map { CChar(bitPattern: $0) } + [0]
         guard bytes.count <= slotSize else { return nil }
         while true {
             let taken = claimed.load(ordering: .acquiring)
@@ -59,6 +59,17 @@ enum TemporaryFiles {
             live.bitwiseOr(bit, ordering: .sequentiallyConsistent)
             return Slot(index: index, path: path)
         }
+    }
+
+    /// The `mkstemp` template of the temporary file that replaces `target`: `NAME.gridls-XXXXXX` beside it,
+    /// or `.gridls-XXXXXX` in its folder when the longer name would not fit the file system's limit on a
+    /// name (NAME_MAX, 255 bytes on most) or a path (PATH_MAX).
+    static func template(beside target: PathBytes) -> PathBytes {
+        let suffix = Array(".gridls-XXXXXX".utf8)
+        let nameMax = target.folder.withCString { pathconf($0, Int32(_PC_NAME_MAX)) }
+        let fits = target.lastComponent.count + suffix.count <= (nameMax > 0 ? nameMax : 255)
+        if fits && target.bytes.count + suffix.count < slotSize { return PathBytes(target.bytes + suffix) }
+        return target.folder.joined(PathBytes(suffix))
     }
 
     /// The slot's file has been renamed or removed: the handler leaves it alone from now on.

@@ -13,11 +13,11 @@ enum TestHooks {
     /// `GRIDLS_TEST_PAUSE_FILE=PATH`: just before `format -i` checks that a file is unchanged and replaces
     /// it (and, writing in place, once more as the write begins), create PATH holding the file's name, and
     /// wait (at most 60 s) until the test removes PATH. The test changes the file or sends a signal meanwhile.
-    static func pauseBeforeReplacing(_ target: String) {
+    static func pauseBeforeReplacing(_ target: PathBytes) {
         guard let pause = getenv("GRIDLS_TEST_PAUSE_FILE") else { return }
         let fd = open(pause, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return }
-        _ = FileAccess.writeAll(fd, Array((target + "\n").utf8))
+        _ = FileAccess.writeAll(fd, target.bytes + [0x0A])
         close(fd)
         var waited = 0
         while access(pause, F_OK) == 0 && waited < 6000 {

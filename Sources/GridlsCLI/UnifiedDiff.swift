@@ -26,8 +26,9 @@ struct UnifiedDiff {
     func render(_ edits: [TextEdit], path: String, context: Int = 3) -> [UInt8] {
         let changes = self.changes(edits)
         guard !changes.isEmpty else { return [] }
-        // patch reads a header's name up to a tab: one after a name with spaces keeps them in the name.
-        let name = path.contains(where: { $0 == " " || $0 == "\t" }) ? path + "\t" : path
+        // `path` is quoted (`QuotedName`) when it holds a newline, a tab or a space at either end; patch
+        // reads a plain name up to a tab: one after a name with spaces keeps them in the name.
+        let name = !path.hasPrefix("\"") && path.contains(" ") ? path + "\t" : path
         var out = Array("--- \(name)\n+++ \(name)\n".utf8)
         var delta = 0  // new line number minus old line number, before the hunk
         var index = 0

@@ -18,21 +18,32 @@ package struct ProjectConfiguration: Sendable {
 
     /// The nearest `.gridls.json` in `folder` (an absolute path) or a folder above it.
     package static func nearest(to folder: String) -> String? {
-        var folder = folder
-        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        nearest(to: Array(folder.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same on a path's bytes, which need not be UTF-8 (the command line's paths are bytes).
+    package static func nearest(to folder: [UInt8]) -> [UInt8]? {
+        let slash = UInt8(ascii: "/")
+        var folder = folder[...]
+        while folder.count > 1 && folder.last == slash { folder.removeLast() }
         while true {
-            let candidate = (folder == "/" ? "" : folder) + "/" + fileName
+            let candidate = (folder.elementsEqual([slash]) ? [] : Array(folder)) + [slash] + Array(fileName.utf8)
             var info = stat()
-            if stat(candidate, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return candidate }
-            guard folder != "/", let slash = folder.lastIndex(of: "/") else { return nil }
-            folder = slash == folder.startIndex ? "/" : String(folder[..<slash])
+            if withCString(candidate, { stat($0, &info) }) == 0 && (info.st_mode & S_IFMT) == S_IFREG { return candidate }
+            guard !folder.elementsEqual([slash]), let last = folder.lastIndex(of: slash) else { return nil }
+            folder = last == folder.startIndex ? [slash] : folder[..<last]
         }
     }
 
     /// Reads and checks a configuration file: every key must be known and every value valid.
     package static func load(_ path: String) throws(ConfigurationError) -> ProjectConfiguration {
+        try load(Array(path.utf8), named: path)
+    }
+
+    /// The same for a path given as bytes, which need not be UTF-8; `path` is how messages print it.
+    package static func load(_ file: [UInt8], named path: String) throws(ConfigurationError) -> ProjectConfiguration {
         let bytes: [UInt8]
-        do { bytes = try readSmallFile(path) } catch { throw ConfigurationError(path: path, problem: error.problem) }
+        do { bytes = try readSmallFile(file) } catch { throw ConfigurationError(path: path, problem: error.problem) }
         let json: JSON
         // Editors on Windows often start a UTF-8 file with a byte-order mark; JSON itself has none.
         let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
@@ -52,8 +63,8 @@ package struct ProjectConfiguration: Sendable {
 
     private struct ReadError: Error { var problem: String }
 
-    private static func readSmallFile(_ path: String) throws(ReadError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    private static func readSmallFile(_ path: [UInt8]) throws(ReadError) -> [UInt8] {
+        let fd = withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         guard fd >= 0 else { throw ReadError(problem: String(cString: strerror(errno)).lowercased()) }
         defer { close(fd) }
         var bytes: [UInt8] = []
@@ -66,6 +77,10 @@ package struct ProjectConfiguration: Sendable {
             bytes += chunk[0..<n]
         }
         throw ReadError(problem: "larger than 1 MiB")
+    }
+
+    private static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        (bytes + [0]).withUnsafeBufferPointer { buffer in buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) } }
     }
 }
 

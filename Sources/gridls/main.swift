@@ -14,4 +14,4 @@ signal(SIGPIPE, SIG_IGN)
 // that and holds at most 4 MB of freed memory.
 _ = mallopt(M_TOP_PAD, 4 << 20)
 #endif
-exit(CommandRunner.run(Array(CommandLine.arguments.dropFirst())))
+exit(CommandRunner.run(CommandRunner.commandLineArguments))

@@ -4,8 +4,11 @@ import TestSupport
 /// Runs the built `gridls` binary, as a user or CI would, and collects what it printed.
 struct GridlsRun {
     var status: Int32
-    var stdout: String
-    var stderr: String
+    /// What gridls wrote, byte for byte.
+    var outputBytes: [UInt8]
+    var errorBytes: [UInt8]
+    var stdout: String { String(decoding: outputBytes, as: UTF8.self) }
+    var stderr: String { String(decoding: errorBytes, as: UTF8.self) }
 }
 
 enum Gridls {
@@ -15,20 +18,35 @@ enum Gridls {
         _ arguments: [String], stdin: String = "", in directory: URL? = nil, environment: [String: String] = [:],
         timeout: Double = 300
     ) throws -> GridlsRun {
+        try run(argumentBytes: arguments.map { Array($0.utf8) }, stdin: stdin, in: directory, environment: environment, timeout: timeout)
+    }
+
+    /// The same with arguments as bytes: file names that are not UTF-8.
+    static func run(
+        argumentBytes arguments: [[UInt8]], stdin: String = "", in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: Double = 300
+    ) throws -> GridlsRun {
         let input = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-stdin-\(UUID().uuidString)")
         try Data(stdin.utf8).write(to: input)
         defer { try? FileManager.default.removeItem(at: input) }
-        return try start(arguments, stdinPath: input.path, in: directory, environment: environment).finish(timeout: timeout)
+        return try start(argumentBytes: arguments, stdinPath: input.path, in: directory, environment: environment).finish(timeout: timeout)
     }
 
     /// Starts gridls with `stdinPath` (a file, a FIFO, a device) as standard input; `finish` collects its run.
     static func start(
         _ arguments: [String], stdinPath: String = "/dev/null", in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> RunningGridls {
+        try start(argumentBytes: arguments.map { Array($0.utf8) }, stdinPath: stdinPath, in: directory, environment: environment)
+    }
+
+    static func start(
+        argumentBytes arguments: [[UInt8]], stdinPath: String = "/dev/null", in directory: URL? = nil,
+        environment: [String: String] = [:]
+    ) throws -> RunningGridls {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-out-\(UUID().uuidString)")
         let err = out.appendingPathExtension("err")
         let process = try ChildProcess(
-            binary.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            binary.path, argumentBytes: arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             directory: directory?.path, input: .file(stdinPath), output: .file(out.path), error: .file(err.path))
         return RunningGridls(process: process, arguments: arguments, out: out, err: err)
     }
@@ -37,19 +55,17 @@ enum Gridls {
 /// A gridls process a test started, and the files its output goes to.
 struct RunningGridls {
     let process: ChildProcess
-    let arguments: [String]
+    let arguments: [[UInt8]]
     let out: URL, err: URL
 
     /// Waits for the end (a hang, past `timeout` seconds, fails the test instead of the whole run).
     func finish(timeout: Double = 300) throws -> GridlsRun {
         defer { for file in [out, err] { try? FileManager.default.removeItem(at: file) } }
         guard let status = process.wait(killingAfter: timeout) else {
-            throw ChildProcess.Failure(message: "gridls \(arguments) did not end within \(timeout) s")
+            let shown = arguments.map { String(decoding: $0, as: UTF8.self) }
+            throw ChildProcess.Failure(message: "gridls \(shown) did not end within \(timeout) s")
         }
-        return GridlsRun(
-            status: status,
-            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return GridlsRun(status: status, outputBytes: Array(try Data(contentsOf: out)), errorBytes: Array(try Data(contentsOf: err)))
     }
 }
 

@@ -30,8 +30,19 @@ public final class ChildProcess: @unchecked Sendable {
     public let error: FileHandle?
     private let status = Mutex<Int32?>(nil)
 
-    public init(
+    public convenience init(
         _ executable: String, _ arguments: [String] = [], environment: [String: String]? = nil,
+        directory: String? = nil, input inputStream: Stream = .null, output outputStream: Stream = .null,
+        error errorStream: Stream = .null
+    ) throws {
+        try self.init(
+            executable, argumentBytes: arguments.map { Array($0.utf8) }, environment: environment, directory: directory,
+            input: inputStream, output: outputStream, error: errorStream)
+    }
+
+    /// The same with each argument as bytes, which need not be UTF-8 (file names on Linux need not be).
+    public init(
+        _ executable: String, argumentBytes arguments: [[UInt8]], environment: [String: String]? = nil,
         directory: String? = nil, input inputStream: Stream = .null, output outputStream: Stream = .null,
         error errorStream: Stream = .null
     ) throws {
@@ -57,7 +68,7 @@ public final class ChildProcess: @unchecked Sendable {
         try Self.check(Spawn.closeFrom(&actions, 3), "closefrom")
         if let directory { try Self.check(directory.withCString { Spawn.changeDirectory(&actions, $0) }, "chdir") }
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv = [strdup(executable)] + arguments.map(Self.cString) + [nil]
         let environment = environment ?? ProcessInfo.processInfo.environment
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
@@ -127,6 +138,14 @@ public final class ChildProcess: @unchecked Sendable {
 
     public func terminate() {
         if isRunning { kill(pid, SIGTERM) }
+    }
+
+    /// A copy of `bytes` and a NUL in memory from `malloc`, as `strdup` makes.
+    private static func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+        let copy = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (index, byte) in bytes.enumerated() { copy[index] = CChar(bitPattern: byte) }
+        copy[bytes.count] = 0
+        return copy
     }
 
     public struct Failure: Error, CustomStringConvertible {
