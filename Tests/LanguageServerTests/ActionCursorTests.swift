@@ -46,11 +46,7 @@ final class ActingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
-        lines[cursor.line].insert(contentsOf: Array("‸".utf16), at: min(cursor.character, lines[cursor.line].count))
-        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
-    }
+    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
 }
 
 /// The cursor follows what an action moved or made, so that doing it again acts on the same thing.

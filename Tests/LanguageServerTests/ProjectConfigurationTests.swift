@@ -25,6 +25,16 @@ struct ProjectConfigurationTests {
         return root
     }
 
+    /// A client over a new project (`project()`) with `path` open in it; remove `root` when done.
+    func opened(_ path: String = "doc.md", options: JSON? = nil) throws -> (client: LSPClient, uri: String, root: URL) {
+        let root = try project()
+        let client = try LSPClient()
+        _ = client.initialize(options: options)
+        let uri = "file://\(root.path)/\(path)"
+        client.open(uri, Self.messy)
+        return (client, uri, root)
+    }
+
     @Test func eachDocumentGetsItsNearestConfiguration() throws {
         let root = try project()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -41,24 +51,16 @@ struct ProjectConfigurationTests {
     }
 
     @Test func editorSettingsGoOverTheConfiguration() throws {
-        let root = try project()
+        let (client, top, root) = try opened(options: ["delimiterRow": "padded"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let client = try LSPClient()
-        _ = client.initialize(options: ["delimiterRow": "padded"])
-        let top = "file://\(root.path)/doc.md"
-        client.open(top, Self.messy)
         #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
     }
 
     /// A workspace configuration replaces the one before it whole, as LSP sends it: a key left out of a
     /// later one, or set to null, falls back to the project's `.gridls.json` (it was kept, and null refused).
     @Test func aSettingTheEditorNoLongerGivesFallsBack() throws {
-        let root = try project()
+        let (client, top, root) = try opened()
         defer { try? FileManager.default.removeItem(at: root) }
-        let client = try LSPClient()
-        _ = client.initialize()
-        let top = "file://\(root.path)/doc.md"
-        client.open(top, Self.messy)
         func configure(_ settings: JSON) {
             client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": settings]])
         }
@@ -75,12 +77,8 @@ struct ProjectConfigurationTests {
 
     /// What `initialize` gave stays under each configuration; a configuration's null unsets it too.
     @Test func initializationOptionsStayUnderTheConfiguration() throws {
-        let root = try project()
+        let (client, top, root) = try opened(options: ["delimiterRow": "padded"])
         defer { try? FileManager.default.removeItem(at: root) }
-        let client = try LSPClient()
-        _ = client.initialize(options: ["delimiterRow": "padded"])
-        let top = "file://\(root.path)/doc.md"
-        client.open(top, Self.messy)
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["tabSize": 8]]])
         #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["delimiterRow": .null]]])
@@ -88,12 +86,8 @@ struct ProjectConfigurationTests {
     }
 
     @Test func aBadConfigurationIsALogLine() throws {
-        let root = try project()
+        let (client, uri, root) = try opened("bad/doc.md")
         defer { try? FileManager.default.removeItem(at: root) }
-        let client = try LSPClient()
-        _ = client.initialize()
-        let uri = "file://\(root.path)/bad/doc.md"
-        client.open(uri, Self.messy)
         let log = client.notification("window/logMessage")?["message"]?.string
         #expect(log == "\(root.path)/bad/.gridls.json: delimiterRow must be \"padded\" or \"compact\"; its settings are ignored")
         #expect(formatted(client, uri) == "| a   | b   |\n| --- | --- |\n")

@@ -53,11 +53,7 @@ final class TypingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
-        lines[cursor.line].insert(contentsOf: Array("‸".utf16), at: min(cursor.character, lines[cursor.line].count))
-        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
-    }
+    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
 }
 
 struct TableKeysTests {
