@@ -67,6 +67,10 @@ extension Diagnostic {
         static let listTableEmpty = "this list-table has no rows, so docutils reads no table: give it a bullet list of rows"
         static let listTableNotAList = "this line is not an item of the list-table's list of rows, so docutils reads no table: "
             + "write each row as an item (*) holding one item (-) per cell"
+        static let listTableNoBlankLine = "no blank line ends this list-table's title and options, so docutils takes the "
+            + "lines below them for more title or options and reads no table: put a blank line before the rows"
+        static let listTableOptionBlock = "this line stands among the list-table's options but is not one (:name: value) "
+            + "nor indented under one, so docutils reads no table: put a blank line before the rows, the title before the options"
         static let listTableRowNotAList = "this row is not a bullet list of cells, so docutils reads no table: "
             + "write each cell as an item (-) of the row"
         static func listTableHeaderRows(_ rows: Int) -> String {
