@@ -149,23 +149,26 @@ enum ListTableSyntax {
 
     /// Whether the line from `p` to `end` (trailing blanks cut) starts with a field marker, as docutils
     /// matches one: `:(?![: ])([^:\\]|\\.|:(?!([ `]|$)))*(?<! ):( +|$)`.
-    static func isOption(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+    static func isOption(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool { fieldMarkerEnd(b, p, end) != nil }
+
+    /// Where the field marker that starts the line from `p` ends (after its closing colon), or nil.
+    static func fieldMarkerEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> Int? {
         let colon = UInt8(ascii: ":"), space = UInt8(ascii: " ")
-        guard p + 1 < end, b[p] == colon, b[p + 1] != colon, b[p + 1] != space else { return false }
+        guard p + 1 < end, b[p] == colon, b[p + 1] != colon, b[p + 1] != space else { return nil }
         var i = p + 1
         while i < end {
             switch b[i] {
             case UInt8(ascii: "\\"):
                 i += 2
             case colon:
-                guard i + 1 < end, b[i + 1] != space else { return b[i - 1] != space }
-                if b[i + 1] == UInt8(ascii: "`") { return false }
+                guard i + 1 < end, b[i + 1] != space else { return b[i - 1] != space ? i + 1 : nil }
+                if b[i + 1] == UInt8(ascii: "`") { return nil }
                 i += 1
             default:
                 i += 1
             }
         }
-        return false
+        return nil
     }
 }
 
