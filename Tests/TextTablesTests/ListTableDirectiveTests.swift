@@ -68,9 +68,18 @@ struct ListTableDirectiveTests {
         (".. list-table:: T\n   :header-rows: 1\n   * - a\n   * - b\n", "3: malformed-list-table: " + Diagnostic.Message.listTableOptionBlock),
         (".. list-table:: T\n   :header-rows: 1\n   more title\n\n   * - a\n   * - b\n", "3: malformed-list-table: " + Diagnostic.Message.listTableOptionBlock),
         (".. list-table:: T\n   :header-rows: 1\n      2\n\n   * - a\n   * - b\n", "1: malformed-list-table: " + Diagnostic.Message.listTableHeaderRows(2)),
+        // Found by the random documents: widths and stub columns the rows do not have.
+        (".. list-table::\n   :widths: 1 2 3\n\n   * - a\n     - b\n", "1: malformed-list-table: " + Diagnostic.Message.listTableWidths(3, columns: 2)),
+        (".. list-table::\n   :widths: 1, x\n\n   * - a\n     - b\n", "1: malformed-list-table: " + Diagnostic.Message.listTableWidths(0, columns: 2)),
+        (".. list-table::\n   :stub-columns: 2\n\n   * - a\n     - b\n", "1: malformed-list-table: " + Diagnostic.Message.listTableStubColumns(2)),
     ])
     func whatDocutilsRefusesIsReported(_ document: String, _ expected: String) {
         #expect(Self.report(document) == [expected])
+    }
+
+    @Test(arguments: [":widths: auto", ":widths: 10,20", ":widths: 10 20", ":stub-columns: 1"])
+    func optionsThatFitTheRowsRead(_ option: String) {
+        #expect(Self.report(".. list-table::\n   \(option)\n\n   * - a\n     - b\n") == [])
     }
 
     /// A row right below the directive line, then a blank line and another: the first is the title, as

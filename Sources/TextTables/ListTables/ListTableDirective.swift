@@ -13,6 +13,11 @@ package struct ListTableDirective: Sendable, Hashable {
     var options: [[UInt8]]
     var headerRows: Int
     var hasStubColumns: Bool
+    /// What `:stub-columns:` says (-1 when it is no whole number), 0 without it.
+    var stubColumns = 0
+    /// What `:widths:` gives each column, nil without it (or with `auto` or `grid`); empty when docutils
+    /// cannot read it (a number not whole and positive).
+    var widths: [Int]?
 
     /// The option lines other than those a grid table says in its own way (`:header-rows:` by its `=`
     /// separator): what a `.. table::` directive around the grid table keeps.
@@ -35,6 +40,20 @@ package struct ListTableDirective: Sendable, Hashable {
         if !title.isEmpty { first += [0x20] + title }
         let body = indent + Array("   ".utf8)
         return [first] + titleLines.map { body + $0 } + options.map { body + $0 }
+    }
+}
+
+extension ListTableDirective {
+    /// A `:widths:` value as docutils reads it: `auto`, `grid`, or whole positive numbers apart by commas
+    /// (where there is one) or blanks; empty when it is none of them.
+    static func widths(_ value: Substring) -> [Int]? {
+        func isBlank(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" }
+        let value = value.trimming(isBlank)
+        if value == "auto" || value == "grid" { return nil }
+        let entries = value.contains(",") ? value.split(separator: ",", omittingEmptySubsequences: false)
+            : value.split(whereSeparator: isBlank)
+        let numbers = entries.map { Int($0.trimming(isBlank)) }
+        return !numbers.isEmpty && numbers.allSatisfy({ ($0 ?? 0) > 0 }) ? numbers.map { $0! } : []
     }
 }
 
@@ -84,7 +103,11 @@ extension ListTableReader {
             if field.hasPrefix(":header-rows:") {
                 directive.headerRows = Int(String(field.dropFirst(":header-rows:".count).filter { $0 != " " && $0 != "\t" })) ?? -1
             }
-            if field.hasPrefix(":stub-columns:") { directive.hasStubColumns = true }
+            if field.hasPrefix(":stub-columns:") {
+                directive.hasStubColumns = true
+                directive.stubColumns = Int(String(field.dropFirst(":stub-columns:".count).filter { $0 != " " && $0 != "\t" })) ?? -1
+            }
+            if field.hasPrefix(":widths:") { directive.widths = ListTableDirective.widths(field.dropFirst(":widths:".count)) }
         }
         return (directive, offset)
     }

@@ -121,6 +121,12 @@ struct ListTableReader {
         guard (0..<rows.count).contains(directive.headerRows) else {
             throw failure(.malformedListTable, Diagnostic.Message.listTableHeaderRows(rows.count), line: 0)
         }
+        guard (0..<width).contains(directive.stubColumns) else {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableStubColumns(width), line: 0)
+        }
+        if let widths = directive.widths, widths.count != width {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableWidths(widths.count, columns: width), line: 0)
+        }
         let cells = rows.enumerated().flatMap { r, row in
             row.cells.enumerated().map { c, lines in GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines) }
         }

@@ -77,6 +77,15 @@ extension Diagnostic {
             ":header-rows: must be a whole number less than the list-table's \(rows) rows, so docutils reads no table"
         }
 
+        static func listTableStubColumns(_ columns: Int) -> String {
+            ":stub-columns: must be a whole number less than the list-table's \(columns) column\(columns == 1 ? "" : "s"), so docutils reads no table"
+        }
+        static func listTableWidths(_ count: Int, columns: Int) -> String {
+            count == 0 ? ":widths: must be auto, grid or a whole positive number per column, so docutils reads no table"
+                : ":widths: gives \(count) width\(count == 1 ? "" : "s") for the list-table's \(columns) column\(columns == 1 ? "" : "s"), "
+                + "so docutils reads no table: give one per column"
+        }
+
         // Grid tables.
         static func drift(_ syntax: DocumentSyntax) -> String {
             "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so "
