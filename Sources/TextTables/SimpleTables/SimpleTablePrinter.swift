@@ -1,9 +1,10 @@
 import GridModel
 
 /// Prints a grid as a reStructuredText simple table: each column as wide as its widest text in docutils's
-/// columns (a spanning cell widens the last column it spans), two spaces between columns, `=` rules with a
-/// run per cell of the row above them (the header rule and the bottom border say that row's spans), a `-`
-/// underline below any other row with a spanning cell (and around a row that was read from an underline
+/// columns (a spanning cell widens the last column it spans), two spaces between columns, a right-aligned
+/// column's cells flush right (each cell's lines moved together), `=` rules with a run per cell of the row
+/// above them (the header rule and the bottom border say that row's spans), a `-` underline below any
+/// other row with a spanning cell or that had one (and around a row that was read from an underline
 /// alone, which stays one), and `\` for an empty first cell (a blank first column would continue the row
 /// above). The grid must have no row spans, and a first-column cell's later
 /// lines must leave the first column blank (`SimpleTablePrinter.refusal`).
@@ -112,7 +113,8 @@ struct SimpleTablePrinter {
             let spans = cells.map { $0.columns }
             if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
                 out.append(rule(SimpleTableSyntax.equals, runs: spans))
-            } else if cells.contains(where: { $0.columns.count > 1 }) || isUnderline(r) || isUnderline(r + 1) {
+            } else if cells.contains(where: { $0.columns.count > 1 }) || isUnderline(r) || isUnderline(r + 1)
+                        || (r < layout.ruledRows.count && layout.ruledRows[r]) {
                 out.append(rule(SimpleTableSyntax.dash, runs: spans))
             }
         }
@@ -148,7 +150,11 @@ struct SimpleTablePrinter {
             var text = j < cell.lines.count ? cell.lines[j] : ""
             if text.isEmpty && j == 0 && cell.columns.lowerBound == 0 { text = "\\" }
             guard !text.isEmpty else { continue }
-            let start = starts[cell.columns.lowerBound]
+            var start = starts[cell.columns.lowerBound]
+            if cell.columns.count == 1 && grid.alignments[cell.columns.lowerBound] == .right {
+                // The cell's lines moved together, so that the widest ends at the column's edge.
+                start += widths[cell.columns.lowerBound] - SimpleTablePrinter.width(of: cell, grid: grid)
+            }
             line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: start - column))
             line.append(contentsOf: text.utf8)
             column = start + SimpleTablePrinter.width(of: text)
