@@ -23,6 +23,14 @@ struct SimpleTableDrawingTests {
         #expect(Self.formatted(table) == "=====  ===\nFruit  Qty\n=====  ===\napple  3\n-----  ---\npear   12\n\nplum   7\n-----  ---\nfig    1\n=====  ===\n")
     }
 
+    /// Found by the random documents: in a block quote, a `-` line after a blank line that starts with 2 or
+    /// 3 dashes is the quote's attribution (`-- Author`) for docutils, and the table before it has no end.
+    /// The first column is printed 4 wide there.
+    @Test func aGroupLineAfterABlankLineStartsWithFourDashes() {
+        let table = "Text.\n\n  =======  =====\n  ab       x\n\n  -------  -----\n  cd       y\n  =======  =====\n"
+        #expect(Self.formatted(table) == "Text.\n\n  ====  =\n  ab    x\n\n  ----  -\n  cd    y\n  ====  =\n")
+    }
+
     @Test func aColumnOfNumbersFlushRightStaysFlushRight() {
         let table = "======  ========\nFruit      Price\n======  ========\napple       3.50\npear          12\n======  ========\n"
         #expect(Self.formatted(table) == "=====  =====\nFruit  Price\n=====  =====\napple   3.50\npear      12\n=====  =====\n")
