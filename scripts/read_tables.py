@@ -2,7 +2,7 @@
 """Prints what a reference reader makes of the tables in a document, as canonical JSON, so that two
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
-Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils FILE
+Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils|docutils-errors FILE
        scripts/read_tables.py --serve
 With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
 "READER<TAB>FILE", and answers each the same way with the text the first form prints, so that a test
@@ -10,10 +10,11 @@ run pays Python's start and its imports once.
 Each table is {"aligns": [...], "head": [rows], "body": [rows], "foot": [rows]}; a row is a list of
 cells [rowspan, colspan, text, blocks], text with white space collapsed (nested tables appear inside it
 as JSON) and blocks the kinds of the cell's blocks, nested ("DefinitionList(Plain,Plain)"), so that a
-paragraph that becomes a definition list or a code block counts as a change.
+paragraph that becomes a definition list or a code block counts as a change. docutils-errors prints the
+errors docutils reports about tables instead, each [line, message].
 pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
 """
-import json, subprocess, sys
+import json, re, subprocess, sys
 
 def squash(text):
     return " ".join(text.split())
@@ -147,9 +148,25 @@ def docutils_table(table):
             result["head" if isinstance(part, docutils.nodes.thead) else "body"] += rows
     return result
 
+def read_docutils_errors(path):
+    """The errors docutils reports about tables (its messages of level ERROR and up that name a table,
+    but for those about the content of a `table` directive, which are no table's own), each as [line,
+    its message's first line]."""
+    import docutils.core, docutils.nodes
+    with open(path, encoding="utf-8") as f:
+        tree = docutils.core.publish_doctree(f.read(), settings_overrides={"report_level": 5, "halt_level": 5})
+    errors = []
+    for message in tree.findall(docutils.nodes.system_message):
+        text = message.children[0].astext() if message.children else ""
+        if message.get("level", 0) >= 3 and re.search(r"\btable\b", text, re.I) and '"table" directive' not in text:
+            errors.append([message.get("line"), text.splitlines()[0]])
+    return errors
+
 def read(reader, path):
     if reader == "docutils":
         tables = read_docutils(path)
+    elif reader == "docutils-errors":
+        tables = read_docutils_errors(path)
     elif reader in ("pandoc-markdown", "pandoc-rst"):
         tables = read_pandoc(reader.split("-", 1)[1], path)
     else:

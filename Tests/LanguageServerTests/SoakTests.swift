@@ -247,6 +247,13 @@ struct ModelDocument {
         "Code::\n\n  ===  ===\n  a    b\n  ===  ===\n",
         "===  ===\nno   bottom\n",
         "===  ===\na    b\nccccccc\n===  ===\n",
+        // Tables where docutils starts an element without a blank line, a title on two lines, row groups
+        // and a column of numbers flush right, an item whose text is a simple table.
+        "Title\n=====\n+---+---+\n| a | b |\n+---+---+\n",
+        ".. comment\n.. list-table::\n\n   * - a\n     - b\n",
+        ".. list-table:: A title\n   on two lines\n   :header-rows: 1\n\n   * - a\n   * - b\n",
+        "=====  =====\nName   Count\n=====  =====\nab         3\n-----  -----\ncd        12\n=====  =====\n",
+        "- ===  ===\n  a    b\n       more\n\n  ===  ===\n- item\n",
     ]
 
     static func start(crlf: Bool) -> String {

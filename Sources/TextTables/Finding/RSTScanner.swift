@@ -1,5 +1,6 @@
 /// Finds the grid and simple tables and the `list-table` directives of a reStructuredText document: a top
-/// border (or the directive) after a blank line (or at the start); for a grid table every line below at
+/// border (or the directive) where docutils starts a body element (`RSTBlockStarts`: after a blank line,
+/// a section title, explicit markup, a table, at the end of an indented block...); for a grid table every line below at
 /// the same indentation that starts with `+` or `|`, for a simple table the lines down to its bottom
 /// border as docutils finds it (`simpleTableEnd`), for a list-table the lines indented past it.
 /// Literal blocks (after a paragraph ending in `::`), comments and the bodies of code, raw and math
@@ -17,7 +18,9 @@ package enum RSTScanner {
         var result = TableScan()
         let b = text.bytes
         var line = 0
-        var previousBlank = true
+        /// Lines from here on may read otherwise with more text below them.
+        var unsettled = text.count
+        var blocks = RSTBlockStarts()
         /// Lines indented more than this belong to a literal block.
         var literalIndent: Int?
         while line < text.count {
@@ -25,18 +28,20 @@ package enum RSTScanner {
             let (indent, p) = BlockSyntax.indentation(b, start, end)
             let blank = p == end
             if let limit = literalIndent, blank || indent > limit {
-                previousBlank = blank  // a table may start right after the block's last blank line
+                // A table may start right after the block's last blank line, or its last line.
+                if blank { blocks.blank() } else { blocks.literal(indent: indent) }
                 line += 1
                 continue
             }
             literalIndent = nil
             if blank {
-                previousBlank = true
+                blocks.blank()
                 restartable[line] = true
                 line += 1
                 continue
             }
-            if previousBlank && GridTableSyntax.isDocutilsTopBorder(b, p, end) {
+            let startsElement = blocks.startsElement(indent: indent)
+            if startsElement && GridTableSyntax.isDocutilsTopBorder(b, p, end) {
                 var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start], syntax: .restructuredText)
                 line += 1
                 while line < text.count {
@@ -48,10 +53,10 @@ package enum RSTScanner {
                 region.context.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
                 region.context.followedByText = hasText(text, line: line)
                 result.tables.append(region)
-                previousBlank = false
+                blocks.tableEnded(indent: indent)
                 continue
             }
-            if previousBlank && SimpleTableSyntax.isTopBorder(b, p, end) {
+            if startsElement && SimpleTableSyntax.isTopBorder(b, p, end) {
                 switch simpleTableEnd(text, top: line, indent: indent) {
                 case .end(let last):
                     var region = TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
@@ -59,16 +64,18 @@ package enum RSTScanner {
                     region.context.followedByText = hasText(text, line: last + 1)
                     result.tables.append(region)
                     line = last + 1
-                case .unclosed(let last):
+                case .unclosed(let last, let rows, let atEnd):
                     result.diagnostics.append(Diagnostic(
                         code: .unclosedTable, severity: .error, message: Diagnostic.Message.simpleUnclosed,
-                        range: start..<text.contentEnd(line), fixes: [closingFix(text, top: line, last: last)]))
+                        range: start..<text.contentEnd(line), fixes: [closingFix(text, top: line, last: rows)]))
+                    // A scan of a window of the document cannot tell: the text below it may close the table.
+                    if atEnd { unsettled = min(unsettled, line) }
                     line = last + 1
                 }
-                previousBlank = false
+                blocks.tableEnded(indent: indent)
                 continue
             }
-            if previousBlank && ListTableSyntax.isDirective(b, p, end) {
+            if startsElement && ListTableSyntax.isDirective(b, p, end) {
                 // The directive and every line below indented past it (blank ones inside), up to its last text.
                 var last = line
                 var next = line + 1
@@ -87,14 +94,15 @@ package enum RSTScanner {
                 result.tables.append(region)
                 for blank in last + 1..<next { restartable[blank] = true }
                 line = next
-                previousBlank = next > last + 1
+                if next > last + 1 { blocks.blank() } else { blocks.tableEnded(indent: indent) }
                 continue
             }
-            if opensLiteralBlock(b, p, end) { literalIndent = indent }
-            previousBlank = false
+            blocks.record(b, p, end, indent: indent, started: startsElement)
+            if opensLiteralBlock(b, p, end, startsElement: startsElement) { literalIndent = indent }
             line += 1
         }
         keepOnlyBlanksBeforeUnindentedText(text, &restartable)
+        for blank in unsettled..<text.count { restartable[blank] = false }
         return (LoneCarriageReturn.guarding(result, in: text), restartable)
     }
 
@@ -115,20 +123,32 @@ package enum RSTScanner {
     enum SimpleTableEnd {
         /// The bottom border's line.
         case end(Int)
-        /// No bottom border: the last line docutils took for the table.
-        case unclosed(Int)
+        /// No bottom border: the last line docutils took for the table (after which it reads on), the last
+        /// of the lines that look like its rows (where a bottom border would close it), and whether the
+        /// search reached the text's end (text below it might close the table).
+        case unclosed(Int, rows: Int, atEnd: Bool)
     }
 
     /// Where the simple table whose top border is line `top` ends, as docutils isolates it: at the second
-    /// `=` rule below the top border, or at the first one followed by a blank line or the end (a rule
-    /// of another length ends it too, and the reading reports it). The table's lines are those indented
-    /// at least as far as its top border, and blank lines.
+    /// `=` rule below the top border, or at the first one followed by a blank line or the end of the
+    /// table's block (a line less indented than the table) (a rule of another length ends it too, and the
+    /// reading reports it). The table's lines are those indented at least as far as its top border, and
+    /// blank lines. Without an end, docutils takes the lines to the first rule (reading on below it), or
+    /// with none every line of the block.
     static func simpleTableEnd(_ text: TextLines, top: Int, indent: Int) -> SimpleTableEnd {
         let b = text.bytes
         let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top))
         let topLength = SimpleTableSyntax.ruleLength(b, q, text.contentEnd(top))
-        var rules = 0
+        var lastRule: Int?
         var line = top + 1
+        /// No end up to `blockEnd`, the block's last line.
+        func unclosed(_ blockEnd: Int) -> SimpleTableEnd {
+            let atEnd = blockEnd == text.count - 1
+            guard let rule = lastRule else { return .unclosed(blockEnd, rows: blockEnd, atEnd: atEnd) }
+            // The rows the author meant: the lines below the rule up to a blank line.
+            let rows = (rule + 1...max(rule + 1, blockEnd)).prefix { $0 <= blockEnd && hasText(text, line: $0) }.last ?? rule
+            return .unclosed(rule, rows: rows, atEnd: atEnd)
+        }
         while line < text.count {
             let end = text.contentEnd(line)
             let (columns, p) = BlockSyntax.indentation(b, text.starts[line], end)
@@ -136,15 +156,15 @@ package enum RSTScanner {
                 line += 1
                 continue
             }
-            if columns < indent { return .unclosed(line - 1) }
+            if columns < indent { return lastRule == line - 1 ? .end(line - 1) : unclosed(line - 1) }
             if columns == indent && SimpleTableSyntax.isBorder(b, p, end) {
-                rules += 1
                 let nextBlank = line + 1 >= text.count || BlockSyntax.isBlank(b, text.starts[line + 1], text.contentEnd(line + 1))
-                if rules == 2 || nextBlank || SimpleTableSyntax.ruleLength(b, p, end) != topLength { return .end(line) }
+                if lastRule != nil || nextBlank || SimpleTableSyntax.ruleLength(b, p, end) != topLength { return .end(line) }
+                lastRule = line
             }
             line += 1
         }
-        return .unclosed(text.count - 1)
+        return unclosed(text.count - 1)
     }
 
     /// "Close the table with a bottom border": the top border again below the table's last line of text,
@@ -180,11 +200,12 @@ package enum RSTScanner {
         return false
     }
 
-    /// A paragraph line ending in `::`, a comment, or a literal directive starts a block of indented text.
-    private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+    /// A paragraph line ending in `::`, a comment, or a literal directive (the last two where an element
+    /// starts: elsewhere `..` continues a paragraph) starts a block of indented text.
+    private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int, startsElement: Bool) -> Bool {
         let line = b[p..<end].trimmingEnd(Blank.isSpaceOrTab)
         let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
-        guard line.starts(with: [dot, dot]) else { return line.count >= 2 && line.suffix(2).allSatisfy { $0 == colon } }
+        guard startsElement && line.starts(with: [dot, dot]) else { return line.count >= 2 && line.suffix(2).allSatisfy { $0 == colon } }
         let body = line.dropFirst(2).drop { $0 == 0x20 }
         guard let marker = body.indices.first(where: { $0 + 1 < body.endIndex && body[$0] == colon && body[$0 + 1] == colon }) else {
             return true  // a comment

@@ -25,10 +25,7 @@ struct ListTablePrinter {
 
     func lines() -> [[UInt8]] {
         let body = directive.indent + Array("   ".utf8)
-        var first = directive.indent + Array(ListTableSyntax.marker.utf8)
-        if !directive.title.isEmpty { first += [0x20] + directive.title }
-        var out: [[UInt8]] = [first]
-        out += directive.options.map { body + $0 }
+        var out = directive.head(ListTableSyntax.marker, options: directive.options)
         out.append([])
         for r in 0..<grid.rowCount {
             for c in 0..<grid.columnCount {

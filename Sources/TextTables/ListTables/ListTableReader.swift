@@ -1,22 +1,5 @@
 import GridModel
 
-/// A `.. list-table::` directive as written: its indentation, its title and option lines kept byte for
-/// byte, and what `:header-rows:` and `:stub-columns:` say.
-package struct ListTableDirective: Sendable, Hashable {
-    /// The directive line's leading white space.
-    var indent: [UInt8]
-    /// The text after `.. list-table::` (the table's title), without the blanks around it.
-    var title: [UInt8]
-    /// Each option line's field (`:class: x`), without its indentation.
-    var options: [[UInt8]]
-    var headerRows: Int
-    var hasStubColumns: Bool
-
-    /// The option lines other than those a grid table says in its own way (`:header-rows:` by its `=`
-    /// separator): what a `.. table::` directive around the grid table keeps.
-    var keptOptions: [[UInt8]] { options.filter { !$0.starts(with: Array(":header-rows:".utf8)) } }
-}
-
 /// Reads a `.. list-table::` directive as docutils does: a bullet list whose items are the rows, each
 /// holding a bullet list whose items are the cells. A cell's text is its item's lines from the text after
 /// the bullet on, the item's indentation taken off the lines below. Rows of different lengths, or content
@@ -39,38 +22,26 @@ struct ListTableReader {
         var bodyColumn: Int
     }
 
-    private var b: [UInt8] { text.bytes }
-    private func end(_ offset: Int) -> Int { text.contentEnd(region.firstLine + offset) }
-    private func indentation(_ offset: Int) -> (columns: Int, end: Int) {
+    var b: [UInt8] { text.bytes }
+    func end(_ offset: Int) -> Int { text.contentEnd(region.firstLine + offset) }
+    func indentation(_ offset: Int) -> (columns: Int, end: Int) {
         BlockSyntax.indentation(b, region.contentStarts[offset], end(offset))
     }
-    private func isBlank(_ offset: Int) -> Bool { indentation(offset).end == end(offset) }
+    func isBlank(_ offset: Int) -> Bool { indentation(offset).end == end(offset) }
     private func lineRange(_ offset: Int) -> Range<Int> { region.contentStarts[offset]..<end(offset) }
 
     func read() -> Reading {
         let (_, p0) = indentation(0)
-        let marker = Array(ListTableSyntax.marker.utf8)
-        let titleStart = min(p0 + marker.count, end(0))
-        let title = Array(b[titleStart..<end(0)].trimming(Blank.isSpaceOrTab))
         var directive = ListTableDirective(
-            indent: Array(b[region.contentStarts[0]..<p0]), title: title, options: [], headerRows: 0, hasStubColumns: false)
-        var offset = 1
-        let count = region.contentStarts.count
-        while offset < count && !isBlank(offset) {
-            let (_, p) = indentation(offset)
-            guard b[p] == UInt8(ascii: ":") else { break }
-            directive.options.append(Array(b[p..<end(offset)]))
-            offset += 1
-        }
-        for option in directive.options {
-            let field = String(decoding: option, as: UTF8.self)
-            if field.hasPrefix(":header-rows:") {
-                directive.headerRows = Int(String(field.dropFirst(":header-rows:".count).filter { $0 != " " && $0 != "\t" })) ?? -1
+            indent: Array(b[region.contentStarts[0]..<p0]), title: [], options: [], headerRows: 0, hasStubColumns: false)
+        do throws(Failure) {
+            let rowsStart: Int
+            (directive, rowsStart) = try self.directive()
+            if rowsStart == region.contentStarts.count && rowsStart > 1 {
+                // No blank line ends the title and options: what may look like rows is the title.
+                throw failure(.malformedListTable, Diagnostic.Message.listTableNoBlankLine, line: 1)
             }
-            if field.hasPrefix(":stub-columns:") { directive.hasStubColumns = true }
-        }
-        do {
-            let rows = try items(from: offset, to: count).map { row throws(Failure) in try cells(of: row) }
+            let rows = try items(from: rowsStart, to: region.contentStarts.count).map { row throws(Failure) in try cells(of: row) }
             let grid = try grid(rows, directive: directive)
             return Reading(grid: grid, directive: directive, diagnostics: [])
         } catch {
@@ -78,11 +49,11 @@ struct ListTableReader {
         }
     }
 
-    private struct Failure: Error {
+    struct Failure: Error {
         var diagnostic: Diagnostic
     }
 
-    private func failure(_ code: Diagnostic.Code, _ message: String, line offset: Int) -> Failure {
+    func failure(_ code: Diagnostic.Code, _ message: String, line offset: Int) -> Failure {
         Failure(diagnostic: Diagnostic(code: code, severity: .error, message: message, range: lineRange(offset)))
     }
 
@@ -150,6 +121,12 @@ struct ListTableReader {
         guard (0..<rows.count).contains(directive.headerRows) else {
             throw failure(.malformedListTable, Diagnostic.Message.listTableHeaderRows(rows.count), line: 0)
         }
+        guard (0..<width).contains(directive.stubColumns) else {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableStubColumns(width), line: 0)
+        }
+        if let widths = directive.widths, widths.count != width {
+            throw failure(.malformedListTable, Diagnostic.Message.listTableWidths(widths.count, columns: width), line: 0)
+        }
         let cells = rows.enumerated().flatMap { r, row in
             row.cells.enumerated().map { c, lines in GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines) }
         }
@@ -174,6 +151,30 @@ enum ListTableSyntax {
     static func bullet(_ b: [UInt8], _ p: Int, _ end: Int) -> UInt8? {
         guard p < end, [UInt8(ascii: "*"), UInt8(ascii: "-"), UInt8(ascii: "+")].contains(b[p]) else { return nil }
         return p + 1 == end || b[p + 1] == 0x20 || b[p + 1] == 0x09 ? b[p] : nil
+    }
+
+    /// Whether the line from `p` to `end` (trailing blanks cut) starts with a field marker, as docutils
+    /// matches one: `:(?![: ])([^:\\]|\\.|:(?!([ `]|$)))*(?<! ):( +|$)`.
+    static func isOption(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool { fieldMarkerEnd(b, p, end) != nil }
+
+    /// Where the field marker that starts the line from `p` ends (after its closing colon), or nil.
+    static func fieldMarkerEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> Int? {
+        let colon = UInt8(ascii: ":"), space = UInt8(ascii: " ")
+        guard p + 1 < end, b[p] == colon, b[p + 1] != colon, b[p + 1] != space else { return nil }
+        var i = p + 1
+        while i < end {
+            switch b[i] {
+            case UInt8(ascii: "\\"):
+                i += 2
+            case colon:
+                guard i + 1 < end, b[i + 1] != space else { return b[i - 1] != space ? i + 1 : nil }
+                if b[i + 1] == UInt8(ascii: "`") { return nil }
+                i += 1
+            default:
+                i += 1
+            }
+        }
+        return nil
     }
 }
 

@@ -1,7 +1,9 @@
 import GridModel
 
-/// What printing a simple table keeps of its text besides the cells: its indentation, and the blank
-/// lines that close each row (writers put one between rows of several lines).
+/// What printing a simple table keeps of its text besides the cells: its indentation, the blank lines
+/// that close each row (writers put one between rows of several lines) and the `-` lines between rows
+/// that span nothing (groups of rows, which docutils reads as row boundaries only). (Right-aligned
+/// columns are the grid's alignments: `SimpleTableAlignment`.)
 package struct SimpleTableLayout: Sendable, Hashable {
     /// The top border's leading white space, put before every printed line.
     var indent: [UInt8]
@@ -11,12 +13,19 @@ package struct SimpleTableLayout: Sendable, Hashable {
     /// docutils reads as a row of empty cells with no paragraph in them. Other rows without text are
     /// written with `\` in the first column, which a writer can type over.
     var underlineRows: [Bool] = []
+    /// Per row: whether a `-` line closes it: one is printed below it (where no `=` rule is), whether or
+    /// not its cells span.
+    var ruledRows: [Bool] = []
+    /// Whether a `-` line closes every row that an `=` rule does not.
+    var ruledThroughout = false
 
     /// The layout of a table an action made with `rowCount` rows: a blank line after every row where the
-    /// table had one after every row but its last, else none; empty rows written with `\`.
+    /// table had one after every row but its last, else none; a `-` line below every row where the table
+    /// had one below every row that no `=` rule closes, else none; empty rows written with `\`.
     func edited(rowCount: Int) -> SimpleTableLayout {
         let spaced = blankLinesAfter.count > 1 && blankLinesAfter.dropLast().allSatisfy { $0 > 0 }
-        return SimpleTableLayout(indent: indent, blankLinesAfter: Array(repeating: spaced ? 1 : 0, count: rowCount))
+        return SimpleTableLayout(indent: indent, blankLinesAfter: Array(repeating: spaced ? 1 : 0, count: rowCount),
+                                 ruledRows: Array(repeating: ruledThroughout, count: rowCount), ruledThroughout: ruledThroughout)
     }
 }
 

@@ -89,6 +89,19 @@ struct SimpleTableLine {
         return first.bytes.lowerBound..<last.bytes.upperBound
     }
 
+    /// The columns from the first to past the last character with text that starts in `columns`, or nil
+    /// when none does.
+    func textExtent(starting columns: Range<Int>) -> Range<Int>? {
+        if let plain {
+            let inside = plain.dropFirst(max(0, columns.lowerBound)).prefix(max(0, min(columns.count, plain.count)))
+            guard let first = inside.firstIndex(where: { $0 != 0x20 }), let last = inside.lastIndex(where: { $0 != 0x20 }) else { return nil }
+            return first - plain.startIndex..<last - plain.startIndex + 1
+        }
+        let text = measured.filter { !$0.isSpace && columns.contains($0.column) }
+        guard let first = text.first, let last = text.last else { return nil }
+        return first.column..<last.column + last.width
+    }
+
     /// Whether any text starts at column `column` or right of it.
     func hasText(from column: Int) -> Bool {
         if let plain { return plain.dropFirst(max(0, column)).contains { $0 != 0x20 } }

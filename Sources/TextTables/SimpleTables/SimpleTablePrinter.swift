@@ -1,9 +1,10 @@
 import GridModel
 
 /// Prints a grid as a reStructuredText simple table: each column as wide as its widest text in docutils's
-/// columns (a spanning cell widens the last column it spans), two spaces between columns, `=` rules with a
-/// run per cell of the row above them (the header rule and the bottom border say that row's spans), a `-`
-/// underline below any other row with a spanning cell (and around a row that was read from an underline
+/// columns (a spanning cell widens the last column it spans), two spaces between columns, a right-aligned
+/// column's cells flush right (each cell's lines moved together), `=` rules with a run per cell of the row
+/// above them (the header rule and the bottom border say that row's spans), a `-` underline below any
+/// other row with a spanning cell or that had one (and around a row that was read from an underline
 /// alone, which stays one), and `\` for an empty first cell (a blank first column would continue the row
 /// above). The grid must have no row spans, and a first-column cell's later
 /// lines must leave the first column blank (`SimpleTablePrinter.refusal`).
@@ -28,6 +29,15 @@ struct SimpleTablePrinter {
             let room = cell.columns.reduce(0) { $0 + widths[$1] } + SimpleTablePrinter.gap * (cell.columns.count - 1)
             let needed = SimpleTablePrinter.width(of: cell, grid: grid)
             if needed > room { widths[cell.columns.upperBound - 1] += needed - room }
+        }
+        // A `-` line right after a blank line that starts with 2 or 3 dashes reads, in a block quote, as
+        // the quote's attribution (`-- Author`): where one would, the first column is made 4 wide.
+        let rows = SimpleTablePrinter.rowsOfCells(grid)
+        if widths[0] < 4 && rows.indices.contains(where: { r in
+            SimpleTablePrinter.blankLines(after: r, rows: rows, grid: grid, layout: layout) > 0
+                && SimpleTablePrinter.dashRule(below: r, rows: rows, layout: layout) && rows[r].first?.columns == 0..<1
+        }) {
+            widths[0] = 4
         }
         self.widths = widths
         var starts: [Int] = []
@@ -57,7 +67,7 @@ struct SimpleTablePrinter {
     /// or an underline (text indented in its cell, `  ===`, reads as text; printed at the column's start,
     /// it would not).
     private func ruleLikeRowRefusal() -> TableEditRefusal? {
-        for (r, cells) in rowsOfCells().enumerated() {
+        for (r, cells) in SimpleTablePrinter.rowsOfCells(grid).enumerated() {
             let line = textLine(cells, 0)
             guard !line.isEmpty, SimpleTableSyntax.isBorder(line, 0, line.count) || SimpleTableSyntax.isSpanLine(line, 0, line.count) else { continue }
             return .simpleRuleLikeRow(row: r)
@@ -94,34 +104,47 @@ struct SimpleTablePrinter {
     /// The printed lines, each with the table's indentation (blank lines without it).
     func lines() -> [[UInt8]] {
         var out: [[UInt8]] = [rule(SimpleTableSyntax.equals, runs: widths.indices.map { $0..<$0 + 1 })]
-        let rows = rowsOfCells()
-        func isUnderline(_ r: Int) -> Bool {
-            r < rows.count && r < layout.underlineRows.count && layout.underlineRows[r] && rows[r].allSatisfy { $0.lines.isEmpty }
-        }
+        let rows = SimpleTablePrinter.rowsOfCells(grid)
         for (r, cells) in rows.enumerated() {
             // A row read from an underline alone stays one: docutils reads an underline right below another,
             // or below the top border, as a row of empty cells.
-            if !isUnderline(r) {
+            if !SimpleTablePrinter.isUnderline(r, rows: rows, layout: layout) {
                 let height = max(1, cells.map { $0.lines.count }.max() ?? 1)
                 for j in 0..<height { out.append(textLine(cells, j)) }
-                let blank = r < layout.blankLinesAfter.count ? layout.blankLinesAfter[r] : 0
-                if r < grid.rowCount - 1 && r != grid.headerRowCount - 1 {
-                    out.append(contentsOf: repeatElement([], count: blank))
-                }
+                out.append(contentsOf: repeatElement([], count: SimpleTablePrinter.blankLines(after: r, rows: rows, grid: grid, layout: layout)))
             }
             let spans = cells.map { $0.columns }
             if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
                 out.append(rule(SimpleTableSyntax.equals, runs: spans))
-            } else if cells.contains(where: { $0.columns.count > 1 }) || isUnderline(r) || isUnderline(r + 1) {
+            } else if SimpleTablePrinter.dashRule(below: r, rows: rows, layout: layout) {
                 out.append(rule(SimpleTableSyntax.dash, runs: spans))
             }
         }
         return out
     }
 
+    /// Whether row `r` was read from an underline alone (and is still empty).
+    private static func isUnderline(_ r: Int, rows: [ArraySlice<GridCell>], layout: SimpleTableLayout) -> Bool {
+        r < rows.count && r < layout.underlineRows.count && layout.underlineRows[r] && rows[r].allSatisfy { $0.lines.isEmpty }
+    }
+
+    /// The blank lines printed after row `r`'s text: those that closed it, but after the header's last row
+    /// and the table's.
+    private static func blankLines(after r: Int, rows: [ArraySlice<GridCell>], grid: Grid, layout: SimpleTableLayout) -> Int {
+        guard r < grid.rowCount - 1, r != grid.headerRowCount - 1, r < layout.blankLinesAfter.count, !isUnderline(r, rows: rows, layout: layout) else { return 0 }
+        return layout.blankLinesAfter[r]
+    }
+
+    /// Whether a `-` line goes below row `r` (not the header's last row or the table's, which an `=` rule
+    /// closes): a row with a spanning cell, or around one read from an underline, or one that had a `-` line.
+    private static func dashRule(below r: Int, rows: [ArraySlice<GridCell>], layout: SimpleTableLayout) -> Bool {
+        rows[r].contains { $0.columns.count > 1 } || isUnderline(r, rows: rows, layout: layout) || isUnderline(r + 1, rows: rows, layout: layout)
+            || (r < layout.ruledRows.count && layout.ruledRows[r])
+    }
+
     /// Per row, the cells that start in it, left to right: runs of `grid.cells`, which are in reading
     /// order (slices, not copies: a long table's cells were copied twice per printing).
-    private func rowsOfCells() -> [ArraySlice<GridCell>] {
+    private static func rowsOfCells(_ grid: Grid) -> [ArraySlice<GridCell>] {
         var rows = [ArraySlice<GridCell>](repeating: [], count: grid.rowCount)
         var start = 0
         for index in grid.cells.indices where index + 1 == grid.cells.count || grid.cells[index + 1].rows.lowerBound != grid.cells[start].rows.lowerBound {
@@ -148,7 +171,11 @@ struct SimpleTablePrinter {
             var text = j < cell.lines.count ? cell.lines[j] : ""
             if text.isEmpty && j == 0 && cell.columns.lowerBound == 0 { text = "\\" }
             guard !text.isEmpty else { continue }
-            let start = starts[cell.columns.lowerBound]
+            var start = starts[cell.columns.lowerBound]
+            if cell.columns.count == 1 && grid.alignments[cell.columns.lowerBound] == .right {
+                // The cell's lines moved together, so that the widest ends at the column's edge.
+                start += widths[cell.columns.lowerBound] - SimpleTablePrinter.width(of: cell, grid: grid)
+            }
             line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: start - column))
             line.append(contentsOf: text.utf8)
             column = start + SimpleTablePrinter.width(of: text)

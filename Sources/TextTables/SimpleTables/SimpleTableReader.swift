@@ -24,6 +24,8 @@ struct SimpleTableReader {
         var lines: Range<Int>
         var cells: [GridCell]
         var blankLinesAfter: Int
+        /// Whether a `-` line closes it.
+        var ruled: Bool
     }
 
     private struct Failure: Error {
@@ -38,14 +40,19 @@ struct SimpleTableReader {
         let (_, indentEnd) = BlockSyntax.indentation(b, first, firstEnd)
         let layout = SimpleTableLayout(indent: Array(b[first..<indentEnd]), blankLinesAfter: [])
         do {
-            let (rows, headerRule) = try readRows(indentWidth: indentEnd - first)
-            let headerRows = headerRule.map { rule in rows.firstIndex { $0.start > rule } ?? 0 } ?? 0
             let columns = columns(indentWidth: indentEnd - first)
-            let grid = try Grid(rowCount: rows.count, columnCount: columns.count, cells: rows.flatMap(\.cells), headerRowCount: headerRows)
+            var alignment = SimpleTableAlignment(columns: columns.count)
+            let (rows, headerRule) = try readRows(indentWidth: indentEnd - first, alignment: &alignment)
+            let headerRows = headerRule.map { rule in rows.firstIndex { $0.start > rule } ?? 0 } ?? 0
+            let grid = try Grid(rowCount: rows.count, columnCount: columns.count, cells: rows.flatMap(\.cells), alignments: alignment.alignments,
+                                headerRowCount: headerRows)
             var rowOfLine = [Int?](repeating: nil, count: lineCount)
             for (r, row) in rows.enumerated() { for line in row.lines { rowOfLine[line] = r } }
             let map = SimpleTableMap(indentWidth: indentEnd - first, columnStarts: columns.map(\.lowerBound), rowOfLine: rowOfLine)
-            let read = SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter), underlineRows: rows.map { $0.lines.isEmpty })
+            // Rows a `-` line may close: all but the header's last and the table's last, closed by `=` rules.
+            let between = rows.indices.filter { $0 != headerRows - 1 && $0 != rows.count - 1 }
+            let read = SimpleTableLayout(indent: layout.indent, blankLinesAfter: rows.map(\.blankLinesAfter), underlineRows: rows.map { $0.lines.isEmpty },
+                                         ruledRows: rows.map(\.ruled), ruledThroughout: !between.isEmpty && between.allSatisfy { rows[$0].ruled })
             return Reading(grid: grid, layout: read, map: map, diagnostics: [])
         } catch let failure as Failure {
             return Reading(grid: nil, layout: layout, map: SimpleTableMap(), diagnostics: [failure.diagnostic])
@@ -76,7 +83,7 @@ struct SimpleTableReader {
     }
 
     /// The rows, and the header rule's line if there is one.
-    private func readRows(indentWidth: Int) throws(Failure) -> (rows: [Row], headerRule: Int?) {
+    private func readRows(indentWidth: Int, alignment: inout SimpleTableAlignment) throws(Failure) -> (rows: [Row], headerRule: Int?) {
         let b = text.bytes
         var columns = columns(indentWidth: indentWidth)
         let borderEnd = columns[columns.count - 1].upperBound
@@ -105,12 +112,14 @@ struct SimpleTableReader {
             let p = self.start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
             let line = line(offset, indentWidth: indentWidth)
             if rules.contains(offset) || (p == region.contentStarts[offset] + indentWidth && SimpleTableSyntax.isSpanLine(b, p, end)) {
-                rows.append(try row(rows.count, start..<offset, spanLine: offset, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth))
+                rows.append(try row(rows.count, start..<offset, spanLine: offset, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
+                                    alignment: &alignment))
                 start = offset + 1
                 textFound = false
             } else if !line.isBlank(columns[0]) {
                 if textFound && offset != start {
-                    rows.append(try row(rows.count, start..<offset, spanLine: nil, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth))
+                    rows.append(try row(rows.count, start..<offset, spanLine: nil, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
+                                        alignment: &alignment))
                 }
                 start = offset
                 textFound = true
@@ -128,7 +137,8 @@ struct SimpleTableReader {
 
     /// Row `r`, of lines `lines`, its columns those of the underline or rule at `spanLine` (else the top
     /// border's); `columns` is the top border's, its last widened by text that runs past it.
-    private func row(_ r: Int, _ lines: Range<Int>, spanLine: Int?, columns: inout [Range<Int>], borderEnd: Int, indentWidth: Int) throws(Failure) -> Row {
+    private func row(_ r: Int, _ lines: Range<Int>, spanLine: Int?, columns: inout [Range<Int>], borderEnd: Int, indentWidth: Int,
+                     alignment: inout SimpleTableAlignment) throws(Failure) -> Row {
         let rowColumns = try spanLine.map { offset throws(Failure) in try spans(offset, columns: columns, borderEnd: borderEnd, indentWidth: indentWidth) }
             ?? columns.indices.map { $0..<$0 + 1 }
         var bounds = rowColumns.map { columns[$0.lowerBound].lowerBound..<columns[$0.upperBound - 1].upperBound }
@@ -152,9 +162,13 @@ struct SimpleTableReader {
         for (i, span) in rowColumns.enumerated() {
             let upper = i == bounds.count - 1 ? Int.max : bounds[i].upperBound
             cells.append(GridCell(rows: r..<r + 1, columns: span, lines: cellLines(read, bounds[i].lowerBound..<upper)))
+            if span.count == 1 {
+                alignment.note(read, column: span.lowerBound, range: bounds[i].lowerBound..<upper, edge: i == bounds.count - 1 ? borderEnd : upper)
+            }
         }
         let blankAfter = read.reversed().prefix { $0.textEnd == 0 }.count
-        return Row(start: lines.lowerBound, lines: lines, cells: cells, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter)
+        let dashes = spanLine.map { SimpleTableSyntax.isSpanLine(text.bytes, start($0, indentWidth: indentWidth), text.contentEnd(region.firstLine + $0)) } ?? false
+        return Row(start: lines.lowerBound, lines: lines, cells: cells, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter, ruled: dashes)
     }
 
     /// The column indices each run of the underline or rule at `offset` spans.

@@ -67,10 +67,23 @@ extension Diagnostic {
         static let listTableEmpty = "this list-table has no rows, so docutils reads no table: give it a bullet list of rows"
         static let listTableNotAList = "this line is not an item of the list-table's list of rows, so docutils reads no table: "
             + "write each row as an item (*) holding one item (-) per cell"
+        static let listTableNoBlankLine = "no blank line ends this list-table's title and options, so docutils takes the "
+            + "lines below them for more title or options and reads no table: put a blank line before the rows"
+        static let listTableOptionBlock = "this line stands among the list-table's options but is not one (:name: value) "
+            + "nor indented under one, so docutils reads no table: put a blank line before the rows, the title before the options"
         static let listTableRowNotAList = "this row is not a bullet list of cells, so docutils reads no table: "
             + "write each cell as an item (-) of the row"
         static func listTableHeaderRows(_ rows: Int) -> String {
             ":header-rows: must be a whole number less than the list-table's \(rows) rows, so docutils reads no table"
+        }
+
+        static func listTableStubColumns(_ columns: Int) -> String {
+            ":stub-columns: must be a whole number less than the list-table's \(columns) column\(columns == 1 ? "" : "s"), so docutils reads no table"
+        }
+        static func listTableWidths(_ count: Int, columns: Int) -> String {
+            count == 0 ? ":widths: must be auto, grid or a whole positive number per column, so docutils reads no table"
+                : ":widths: gives \(count) width\(count == 1 ? "" : "s") for the list-table's \(columns) column\(columns == 1 ? "" : "s"), "
+                + "so docutils reads no table: give one per column"
         }
 
         // Grid tables.

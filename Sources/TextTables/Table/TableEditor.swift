@@ -34,6 +34,13 @@ package struct TableEditResult: Sendable, Hashable {
     var convertedToGrid: Bool
 }
 
+extension Grid {
+    /// The grid with no column aligned.
+    var unaligned: Grid {
+        (try? Grid(rowCount: rowCount, columnCount: columnCount, cells: cells, headerRowCount: headerRowCount, footerRowCount: footerRowCount)) ?? self
+    }
+}
+
 /// A table after an edit, in the kind it is printed as: a pipe table exists only when the grid can be one.
 enum EditedTable {
     case pipe(PipeTable)
@@ -72,7 +79,9 @@ package enum TableEditor {
             return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
         switch target(of: action, kind: kind) {
-        case .grid: return .success(.grid(edited))
+        // A simple table's right-aligned columns are how its text was drawn; a grid table of
+        // reStructuredText says no alignment (its borders take no colons).
+        case .grid: return .success(.grid(kind == .simple ? edited.unaligned : edited))
         case .simple: return .success(.simple(edited))  // `refusal` asked the printer
         case .list: return .success(.list(edited))
         case .pipe: return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)

@@ -189,7 +189,7 @@ extension TableReading {
     /// A list-table converted to a grid or simple table: inside a `.. table::` directive that keeps its
     /// title and options (`:header-rows:` apart, which the table's header says), or bare when it has none.
     private func convertedListTable(_ edited: EditedTable, directive: ListTableDirective) -> [[UInt8]] {
-        let wrapped = !directive.title.isEmpty || !directive.keptOptions.isEmpty
+        let wrapped = directive.hasTitle || !directive.keptOptions.isEmpty
         let indent = directive.indent + (wrapped ? Array("   ".utf8) : [])
         let table: [[UInt8]]
         switch edited {
@@ -200,9 +200,7 @@ extension TableReading {
         }
         guard wrapped, case .list = edited else {
             guard wrapped else { return table }
-            var first = directive.indent + Array(".. table::".utf8)
-            if !directive.title.isEmpty { first += [0x20] + directive.title }
-            return [first] + directive.keptOptions.map { directive.indent + Array("   ".utf8) + $0 } + [[]] + table
+            return directive.head(".. table::", options: directive.keptOptions) + [[]] + table
         }
         return table
     }

@@ -1,0 +1,64 @@
+import GridModel
+import Testing
+@testable import TextTables
+
+/// What an author draws in a simple table that means nothing to its readers, kept by formatting: `-`
+/// lines between groups of rows (re-drawn to the new widths) and columns of text flush right. The
+/// adversarial run found 43 such lines deleted in 10 real files, and right-aligned numbers made left.
+/// docutils reads these tables alike before and after (`Fixtures/simple/row-groups.rst`,
+/// `right-aligned-numbers.rst`, and the random documents of `RandomRSTDocumentTests`).
+struct SimpleTableDrawingTests {
+    static func formatted(_ document: String) -> String {
+        String(decoding: DocumentFormatter.format(Array(document.utf8), syntax: .restructuredText).output, as: UTF8.self)
+    }
+
+    static func applied(_ action: TableAction, to document: String) throws -> String {
+        let reading = try #require(TableReading.first(in: Array(document.utf8)))
+        let done = try reading.apply(action, syntax: .restructuredText).get()
+        return String(decoding: DocumentFormatter.apply(done.edits, to: Array(document.utf8)), as: UTF8.self)
+    }
+
+    @Test func rowGroupLinesAreKeptAtTheNewWidths() {
+        let table = "==========  =====\nFruit       Qty\n==========  =====\napple       3\n----------  -----\npear        12\n\nplum        7\n----------  -----\nfig         1\n==========  =====\n"
+        #expect(Self.formatted(table) == "=====  ===\nFruit  Qty\n=====  ===\napple  3\n-----  ---\npear   12\n\nplum   7\n-----  ---\nfig    1\n=====  ===\n")
+    }
+
+    /// Found by the random documents: in a block quote, a `-` line after a blank line that starts with 2 or
+    /// 3 dashes is the quote's attribution (`-- Author`) for docutils, and the table before it has no end.
+    /// The first column is printed 4 wide there.
+    @Test func aGroupLineAfterABlankLineStartsWithFourDashes() {
+        let table = "Text.\n\n  =======  =====\n  ab       x\n\n  -------  -----\n  cd       y\n  =======  =====\n"
+        #expect(Self.formatted(table) == "Text.\n\n  ====  =\n  ab    x\n\n  ----  -\n  cd    y\n  ====  =\n")
+    }
+
+    @Test func aColumnOfNumbersFlushRightStaysFlushRight() {
+        let table = "======  ========\nFruit      Price\n======  ========\napple       3.50\npear          12\n======  ========\n"
+        #expect(Self.formatted(table) == "=====  =====\nFruit  Price\n=====  =====\napple   3.50\npear      12\n=====  =====\n")
+        // One cell at the left edge, a header say, keeps the column left-aligned.
+        let header = "======  ========\nFruit   Price\n======  ========\napple       3.50\npear          12\n======  ========\n"
+        #expect(Self.formatted(header) == "=====  =====\nFruit  Price\n=====  =====\napple  3.50\npear   12\n=====  =====\n")
+    }
+
+    /// A reading's columns: right-aligned where the author drew every cell flush right.
+    @Test func theReadingSaysWhichColumnsAreFlushRight() throws {
+        let table = "=====  ====  =====\nName      N  Total\n=====  ====  =====\na        12     7\nb         3    10\n=====  ====  =====\n"
+        let grid = try #require(TableReading.first(in: Array(table.utf8))).grid.get()
+        #expect(grid.alignments == [.none, .right, .none])  // "Total" is at the left edge
+    }
+
+    /// An action keeps the alignment (with its column) and the group lines where every row had one.
+    @Test func actionsKeepTheDrawing() throws {
+        let table = "====  =====\nName  Count\n====  =====\nab        3\n----  -----\ncd       12\n====  =====\n"
+        #expect(try Self.applied(.edit(.insertRow(at: 3)), to: table)
+            == "====  =====\nName  Count\n====  =====\nab        3\n----  -----\ncd       12\n----  -----\n\\\n====  =====\n")
+        #expect(try Self.applied(.edit(.moveColumn(from: 1, to: 0)), to: table)
+            == "=====  ====\nCount  Name\n=====  ====\n    3  ab\n-----  ----\n   12  cd\n=====  ====\n")
+    }
+
+    /// A grid table of reStructuredText takes no alignment: converted, the borders have no colons.
+    @Test func aRightAlignedColumnBecomesAGridTableWithoutColons() throws {
+        let table = "====  =====\nName  Count\n====  =====\nab        3\ncd       12\n====  =====\n"
+        #expect(try Self.applied(.convertToGrid, to: table)
+            == "+------+-------+\n| Name | Count |\n+======+=======+\n| ab   | 3     |\n+------+-------+\n| cd   | 12    |\n+------+-------+\n")
+    }
+}
