@@ -204,6 +204,12 @@ struct GridTableReader {
                        lineRange(i), fix: raggedBorderFix(i))
             }
         }
+        // A run between two `+` is drawn with `-` or with `=`, not both (colons aside): pandoc reads no
+        // table and docutils reports a corrupt border where one mixes them.
+        for i in borders {
+            guard let k = (0..<intervals).first(where: { geometry.isRule(line: i, interval: $0) && mixesFill(line: i, interval: $0) }) else { continue }
+            report(.brokenBorder, Diagnostic.Message.mixedFill, columnRange(i, xs[k] + 1))
+        }
         // Adjacent border lines that rule different columns (Emacs's table.el draws them when it splits a
         // cell) make a row of no height that the cells on both sides span; one that rules a column twice
         // would make a cell of no lines.
@@ -229,6 +235,12 @@ struct GridTableReader {
             }
         }
         return diagnostics.isEmpty
+    }
+
+    /// Whether the rule of interval `k` on line `i` holds both `-` and `=`.
+    func mixesFill(line i: Int, interval k: Int) -> Bool {
+        let fill = (xs[k] + 1..<xs[k + 1]).map { lines[i].char($0) }.filter { $0 == G.dash || $0 == G.equals }
+        return fill.contains(G.dash) && fill.contains(G.equals)
     }
 
     /// A column line that only one border's `+` draws, and no `|` follows, is a junction that slipped.

@@ -99,6 +99,8 @@ extension Diagnostic {
         static func raggedBorder(end: Int, right: Int) -> String {
             "this border ends at column \(end + 1), the table's right edge is at column \(right + 1)"
         }
+        static let mixedFill = "this border mixes - and = between two +, which neither pandoc nor docutils reads as a border: "
+            + "draw it with one of them"
         static let adjacentBorders = "two border lines follow each other with no row between them"
         static func extraHeaderSeparator(_ syntax: DocumentSyntax) -> String {
             syntax == .restructuredText
