@@ -66,4 +66,52 @@ struct RSTScannerTests {
         let fixed = DocumentFormatter.apply(try #require(diagnostic.fixes.first).edits, to: Array(document.utf8))
         #expect(String(decoding: fixed, as: UTF8.self) == "===  ===\na    b\nc    d\n===  ===\n")
     }
+
+    static let grid = "+---+------+\n| a | bb   |\n+---+------+\n"
+    static let simple = "===  ======\na    bb\n===  ======\n"
+
+    /// `directive` with a grid and a simple table in its body (indented 3, after a blank line), then a
+    /// grid table after it at the margin.
+    static func directiveBody(_ directive: String) -> String {
+        let body = (grid + "\n" + simple).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "   " + $0 }.joined(separator: "\n")
+        return "Text.\n\n" + directive + "\n\n" + body + "\n" + grid
+    }
+
+    /// A verbatim directive's body (doctest output, code, math...) and an unknown directive's are left
+    /// alone, options and all: no table found there, none formatted; the table below them is found.
+    @Test(arguments: [".. testoutput::", ".. code-block:: text", ".. foo::", ".. doctest::\n   :options: +NORMALIZE_WHITESPACE",
+                      ".. ipython::", ".. jupyter-execute::", ".. Code-Block:: text", ".. sphinx-unknown:: arg", ".. py:foo::"])
+    func aVerbatimOrUnknownDirectivesBodyIsLeftAlone(_ directive: String) {
+        let document = Self.directiveBody(directive)
+        let options = directive.filter { $0 == "\n" }.count
+        let scan = RSTScanner.scan(TextLines(Array(document.utf8)))
+        #expect(scan.tables.map(\.firstLine) == [12 + options])
+        #expect(scan.tables.map(\.kind) == [.grid])
+        #expect(scan.diagnostics.isEmpty)
+        // Every table drawn roomier: formatting narrows the last one only.
+        let roomy = document.replacingOccurrences(of: "bb   |", with: "bb     |").replacingOccurrences(of: "------", with: "--------")
+        #expect(String(decoding: DocumentFormatter.format(Array(roomy.utf8), syntax: .restructuredText).output, as: UTF8.self)
+            == roomy.replacingOccurrences(of: "\n+---+--------+\n| a | bb     |\n+---+--------+\n", with: "\n+---+----+\n| a | bb |\n+---+----+\n", options: [.anchored, .backwards]))
+    }
+
+    /// Every directive known to show its body as written is left alone.
+    @Test(arguments: RSTDirectives.verbatimDirectives.sorted())
+    func aKnownVerbatimDirectivesBodyIsLeftAlone(_ name: String) {
+        let scan = RSTScanner.scan(TextLines(Array(Self.directiveBody(".. \(name)::").utf8)))
+        #expect(scan.tables.map(\.firstLine) == [12])
+    }
+
+    /// A directive whose body is ordinary reStructuredText (an admonition, Sphinx's `only`, a tab, an
+    /// object's description) has its tables found.
+    @Test(arguments: [".. note::", ".. only:: html", ".. tab-item:: Label", ".. versionadded:: 2.0", ".. py:function:: f(x)",
+                      ".. Note::", ".. admonition:: Title\n   :class: aside", ".. autoclass:: A"])
+    func aContentDirectivesTablesAreFound(_ directive: String) {
+        let document = Self.directiveBody(directive)
+        let options = directive.filter { $0 == "\n" }.count
+        let scan = RSTScanner.scan(TextLines(Array(document.utf8)))
+        #expect(scan.tables.map(\.firstLine) == [4, 8, 12].map { $0 + options })
+        #expect(scan.tables.map(\.kind) == [.grid, .simple, .grid])
+        #expect(scan.tables.map(\.context.insideDirective) == [true, true, false])
+    }
 }

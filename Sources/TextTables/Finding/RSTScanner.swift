@@ -3,10 +3,10 @@
 /// a section title, explicit markup, a table, at the end of an indented block...); for a grid table every line below at
 /// the same indentation that starts with `+` or `|`, for a simple table the lines down to its bottom
 /// border as docutils finds it (`simpleTableEnd`), for a list-table the lines indented past it.
-/// Literal blocks (after a paragraph ending in `::`), comments and the bodies of code, raw and math
-/// directives are skipped.
+/// Literal blocks (after a paragraph ending in `::`), comments and the bodies of directives other than
+/// those whose body is ordinary reStructuredText (`RSTDirectives`: code, doctest, math, unknown ones...)
+/// are skipped.
 package enum RSTScanner {
-    static let literalDirectives: Set<String> = ["code", "code-block", "sourcecode", "raw", "math", "highlight", "parsed-literal"]
 
     package static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
 
@@ -200,8 +200,9 @@ package enum RSTScanner {
         return false
     }
 
-    /// A paragraph line ending in `::`, a comment, or a literal directive (the last two where an element
-    /// starts: elsewhere `..` continues a paragraph) starts a block of indented text.
+    /// A paragraph line ending in `::`, a comment, or a directive whose body is not ordinary
+    /// reStructuredText (the last two where an element starts: elsewhere `..` continues a paragraph)
+    /// starts a block of indented text left alone.
     private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int, startsElement: Bool) -> Bool {
         let line = b[p..<end].trimmingEnd(Blank.isSpaceOrTab)
         let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
@@ -210,6 +211,6 @@ package enum RSTScanner {
         guard let marker = body.indices.first(where: { $0 + 1 < body.endIndex && body[$0] == colon && body[$0 + 1] == colon }) else {
             return true  // a comment
         }
-        return literalDirectives.contains(String(decoding: body[..<marker].filter { $0 != 0x20 }, as: UTF8.self))
+        return !RSTDirectives.holdsContent(String(decoding: body[..<marker].filter { $0 != 0x20 }, as: UTF8.self))
     }
 }
