@@ -9,7 +9,8 @@ import Testing
 /// gridls: gridls finds exactly the tables docutils reads (each one it reads, alone in a document of its
 /// own, reads in docutils as the same table at the same place in the list), formatting changes nothing
 /// docutils reads and keeps every simple table's `-` lines and right-aligned columns, and where gridls
-/// reports a table error docutils reports one. `GRIDLS_RST_DOCUMENTS` sets how many (default 240).
+/// reports a table error docutils reports one; a directive that shows its body as written (or that
+/// docutils does not know) keeps its bytes. `GRIDLS_RST_DOCUMENTS` sets how many (default 240).
 @Suite(.enabled(if: ReferenceReaders.isAvailable, "python3 with docutils and pypandoc-binary is not installed (pip install pypandoc-binary docutils); CI=true runs it"))
 struct RandomRSTDocumentTests {
     static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_RST_DOCUMENTS"] ?? "") ?? 240
@@ -82,9 +83,12 @@ struct RandomRSTDocumentTests {
     }
 
     func check(_ seeds: [Int], broken: Bool) throws {
+        var verbatim: [String] = []
         let documents = seeds.map { seed in
             var generator = RandomRSTDocument(seed: UInt64(seed) &+ (broken ? 20_000 : 10_000), broken: broken)
-            return Array(("Document \(seed).\n\n" + generator.make() + "\n\n").utf8)
+            let document = Array(("Document \(seed).\n\n" + generator.make() + "\n\n").utf8)
+            verbatim += generator.verbatim
+            return document
         }
         let joined = documents.flatMap { $0 }
         // The first document that tells gridls and docutils apart, if any.
@@ -111,6 +115,10 @@ struct RandomRSTDocumentTests {
             Issue.record("docutils reads the formatted document otherwise, \(try differing { try !readsAlike($0) })")
         }
         #expect(DocumentFormatter.format(formatted.output, syntax: .restructuredText).output == formatted.output, "formatting twice changes more")
+        let output = String(decoding: formatted.output, as: UTF8.self)
+        for block in verbatim where !output.contains(block) {
+            Issue.record("formatting changed a directive's body it must leave alone:\n\(block)")
+        }
         let drawn = Self.drawings(joined), kept = Self.drawings(formatted.output)
         #expect(kept == drawn, "\(zip(drawn, kept).first { $0.0 != $0.1 }.map { "\($0.0) became \($0.1)" } ?? "tables lost")")
     }
