@@ -14,7 +14,7 @@ enum RSTDirectives {
         "figure", "header", "footer",
         // Sphinx
         "only", "ifconfig", "versionadded", "versionchanged", "deprecated", "versionremoved", "seealso", "hlist",
-        "todo", "centered", "rubric",
+        "todo",
         // Sphinx domains and autodoc: an object's description
         "function", "method", "classmethod", "staticmethod", "attribute", "property", "data", "exception",
         "module", "decorator", "decoratormethod", "describe", "object", "envvar", "option", "directive", "role",
