@@ -51,39 +51,43 @@ final class ActingEditor {
 
 /// The cursor follows what an action moved or made, so that doing it again acts on the same thing.
 struct ActionCursorTests {
+    /// Runs each command in turn from `marked` (`‸` at the cursor) and expects the text shown after it.
+    func expectSteps(_ marked: String, _ steps: [(command: String, shown: String)]) throws {
+        let editor = try ActingEditor(marked)
+        for step in steps {
+            editor.run(step.command)
+            #expect(editor.shown == step.shown, "after \(step.command)")
+        }
+    }
+
     @Test func aRowMovedTwiceGoesDownTwoRows() throws {
-        let editor = try ActingEditor("| a | b |\n|---|---|\n| 1‸ | x |\n| 2 | y |\n| 3 | z |\n")
-        editor.run("gridls.moveRowDown")
-        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n")
-        editor.run("gridls.moveRowDown")
-        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 3   | z   |\n| ‸1   | x   |\n")
-        editor.run("gridls.moveRowUp")
-        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n")
+        try expectSteps("| a | b |\n|---|---|\n| 1‸ | x |\n| 2 | y |\n| 3 | z |\n", [
+            ("gridls.moveRowDown", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n"),
+            ("gridls.moveRowDown", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 3   | z   |\n| ‸1   | x   |\n"),
+            ("gridls.moveRowUp", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n"),
+        ])
     }
 
     @Test func aColumnMovedTwiceGoesRightTwoColumns() throws {
-        let editor = try ActingEditor("| a‸ | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n")
-        editor.run("gridls.moveColumnRight")
-        editor.run("gridls.moveColumnRight")
-        #expect(editor.shown == "| b   | c   | ‸a   |\n| --- | --- | --- |\n| 2   | 3   | 1   |\n")
+        try expectSteps("| a‸ | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n", [
+            ("gridls.moveColumnRight", "| b   | ‸a   | c   |\n| --- | --- | --- |\n| 2   | 1   | 3   |\n"),
+            ("gridls.moveColumnRight", "| b   | c   | ‸a   |\n| --- | --- | --- |\n| 2   | 3   | 1   |\n"),
+        ])
     }
 
     @Test func insertedRowsAndColumnsTakeTheCursor() throws {
-        let editor = try ActingEditor("| a | b |\n|---|---|\n| 1 | 2‸ |\n")
-        editor.run("gridls.insertRowBelow")
-        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     | ‸    |\n")
-        editor.run("gridls.insertColumnLeft")
-        #expect(editor.shown == "| a   |     | b   |\n| --- | --- | --- |\n| 1   |     | 2   |\n|     | ‸    |     |\n")
-        editor.run("gridls.deleteRow")
-        #expect(editor.shown == "| a   |     | b   |\n| --- | --- | --- |\n| 1   | ‸    | 2   |\n")
+        try expectSteps("| a | b |\n|---|---|\n| 1 | 2‸ |\n", [
+            ("gridls.insertRowBelow", "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     | ‸    |\n"),
+            ("gridls.insertColumnLeft", "| a   |     | b   |\n| --- | --- | --- |\n| 1   |     | 2   |\n|     | ‸    |     |\n"),
+            ("gridls.deleteRow", "| a   |     | b   |\n| --- | --- | --- |\n| 1   | ‸    | 2   |\n"),
+        ])
     }
 
     @Test func aConversionKeepsTheCursorsCell() throws {
-        let editor = try ActingEditor("+---+---+\n| a | b |\n+===+===+\n| c | d‸ |\n+---+---+\n")
-        editor.run("gridls.convertToPipe")
-        #expect(editor.shown == "| a   | b   |\n| --- | --- |\n| c   | ‸d   |\n")
-        editor.run("gridls.convertToGrid")
-        #expect(editor.shown == "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n")
+        try expectSteps("+---+---+\n| a | b |\n+===+===+\n| c | d‸ |\n+---+---+\n", [
+            ("gridls.convertToPipe", "| a   | b   |\n| --- | --- |\n| c   | ‸d   |\n"),
+            ("gridls.convertToGrid", "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n"),
+        ])
     }
 
     /// In a simple table, a column inserted at the right end is blank: its line is padded so that the
