@@ -20,9 +20,7 @@ extension Server {
         // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
         // it far faster than a realigned 100,000-row table's edits one by one).
         var edits = FormattingEdits(document: document)
-        for edit in step.edits {
-            edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
-        }
+        edits.add(step.edits, in: local)
         return [
             "edits": writtenEdits(edits.finished(), in: document),
             "position": Position(line: table.firstLine + step.line, character: character).json,
@@ -37,7 +35,7 @@ extension Server {
         let start = document.index.scanStart(for: position.line)
         // The window reaches past the line's block: the table that results takes the rows below it.
         var end = position.line + 1
-        while end < document.text.lineCount && !document.text.line(end).allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { end += 1 }
+        while end < document.text.lineCount && !document.text.isBlank(line: end) { end += 1 }
         let window = TextLines(document.text.slice(start..<end))
         guard let made = TablesFromText.tableBegun(in: window, startsDocument: start == 0, line: position.line - start, at: position.byte,
                                                    direction, options: formatOptions(document)) else { return .null }

@@ -58,6 +58,11 @@ struct DocumentText: Sendable {
 
     /// The bytes of a line without its terminator (`\n` or `\r\n`; a lone `\r` is text, as LSP clients
     /// that keep it in a line see it).
+    /// Whether line `line` holds only spaces and tabs (a CR that ends it aside).
+    func isBlank(line: Int) -> Bool {
+        self.line(line).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+    }
+
     func line(_ line: Int) -> ArraySlice<UInt8> {
         let (chunk, local) = locate(line)
         let text = chunks[chunk].text

@@ -45,15 +45,11 @@ extension Server {
             let reading = TableReading(local.text, region: local.region, options: options)
             if table.lines.count > FormattingEdits.limit {
                 // Its line edits would be collapsed into one: print the table into one buffer instead.
-                if let edit = reading.formattedWhole() {
-                    edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
-                }
+                if let edit = reading.formattedWhole() { edits.add([edit], in: local) }
                 continue
             }
             guard case .success(let tableEdits) = reading.formattingEdits() else { continue }
-            for edit in tableEdits {
-                edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
-            }
+            edits.add(tableEdits, in: local)
         }
         return edits.finished()
     }
@@ -100,13 +96,16 @@ extension Server {
         let document = try self.document(params.uri)
         let position = document.clamp(params.position, encoding)
         guard let table = document.index.table(at: position.line) else { return [] }
+        let options = requestFormatOptions(tabSize: params.tabSize, document)
+        let prefix = { (line: Int) in document.text.line(line).dropFirst(table.prefixLengths[line - table.firstLine]) }
+        guard table.kind == .pipe, TableReading.isShortRow(prefix(position.line), header: prefix(table.firstLine)) else {
+            return formattingAnswer(document, tables: [table], options: options)
+        }
         let local = document.local(table)
-        let reading = TableReading(local.text, region: local.region, options: requestFormatOptions(tabSize: params.tabSize, document))
+        let reading = TableReading(local.text, region: local.region, options: options)
         guard case .success(let tableEdits) = reading.formattingEdits(typingOn: position.line - table.firstLine) else { return [] }
         var edits = FormattingEdits(document: document)
-        for edit in tableEdits {
-            edits.add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
-        }
+        edits.add(tableEdits, in: local)
         return writtenEdits(edits.finished(), in: document)
     }
 

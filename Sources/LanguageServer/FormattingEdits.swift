@@ -1,3 +1,5 @@
+import TextTables
+
 /// Formatting edits in document coordinates, in order. Past `limit` of them they become one edit from
 /// the first change to the last: an editor applies one large edit far faster than a million small ones
 /// (formatting a 100 MB document changes every table line), and the answer costs a fraction of the memory.
@@ -27,6 +29,13 @@ struct FormattingEdits {
             edits = []
         } else {
             extendCollapsed(with: Edit(start: start, end: end, newText: newText))
+        }
+    }
+
+    /// Adds the edits of a table read from its own copy of the document's lines (`local`).
+    mutating func add(_ tableEdits: [TextEdit], in local: OpenDocument.LocalTable) {
+        for edit in tableEdits {
+            add(from: document.position(edit.range.lowerBound, in: local), to: document.position(edit.range.upperBound, in: local), edit.newText)
         }
     }
 

@@ -97,15 +97,14 @@ struct TableIndex: Sendable {
         // Whether a scan restarts after a paragraph line depends on the line after it too (see MarkdownScanner).
         // After a blank line it does not (no paragraph is open there): typing below a table does not make
         // the index read the table again.
-        let isBlank = { (line: Int) in text.line(line).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D } }
-        if new.lowerBound > 0 && !isBlank(new.lowerBound - 1) {
+        if new.lowerBound > 0 && !text.isBlank(line: new.lowerBound - 1) {
             restartable[new.lowerBound - 1] = false
         }
         // In reStructuredText, whether a scan restarts after a blank line depends on the next line with
         // text (indented, it may continue a directive above the blank lines): the change may be that line.
         if syntax == .restructuredText {
             var line = new.lowerBound - 1
-            while line >= 0 && isBlank(line) {
+            while line >= 0 && text.isBlank(line: line) {
                 restartable[line] = false
                 line -= 1
             }
@@ -124,7 +123,7 @@ struct TableIndex: Sendable {
                 moved = true
             }
         }
-        var start = (restartable[..<new.lowerBound].lastIndex(of: true) ?? -1) + 1
+        var start = scanStart(for: new.lowerBound)
         let before = frontMatter.end > old.upperBound + 1 ? frontMatter.end + delta : frontMatter.end
         updateFrontMatter(text, replaced: old, with: new)
         // Front matter that came, went or moved its closer changes how every line above the closer reads.

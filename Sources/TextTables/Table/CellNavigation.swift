@@ -87,7 +87,7 @@ extension TableReading {
 
     /// The cells the keys step through: a pipe table's shown ones (cells GitHub hides are no stops).
     private var navigationGrid: Grid? {
-        if case .pipe(let table, _) = content, HiddenCells(table) != nil { return TableConversion.shownGrid(table) }
+        if case .pipe(let table, _) = content, hiddenCells != nil { return TableConversion.shownGrid(table) }
         return try? grid.get()
     }
 

@@ -5,7 +5,7 @@ import GridModel
 /// it. The shown cells go through the grid model with one more column that holds each row's index, which
 /// follows the row through any edit (inserted, deleted, moved, sorted) and says whose hidden cells come
 /// back after it. A table of another kind would show them, so no action makes one of such a table.
-struct HiddenCells {
+struct HiddenCells: Sendable {
     /// The header's count: the columns GitHub shows.
     let shown: Int
     /// Per row, its cells past `shown`.

@@ -120,7 +120,7 @@ package struct TableReading: Sendable {
     /// Why `action` would be refused, or nil when `apply` would do it; decided without doing it.
     package func refusal(_ action: TableAction, syntax: DocumentSyntax) -> TableEditFailure? {
         if let refusal = listRefusal(action) { return .refused(refusal) }
-        if case .pipe(let table, _) = content, let hidden = HiddenCells(table), let refusal = hiddenCellsRefusal(action, hidden) {
+        if let hidden = hiddenCells, let refusal = hiddenCellsRefusal(action, hidden) {
             return .refused(refusal)
         }
         if case .pipe(let table, let shape) = content {
@@ -137,7 +137,7 @@ package struct TableReading: Sendable {
     /// The edits that carry out `action`.
     package func apply(_ action: TableAction, syntax: DocumentSyntax) -> Result<TableEditResult, TableEditFailure> {
         if let refusal = listRefusal(action) { return .failure(.refused(refusal)) }
-        if case .pipe(let table, _) = content, let hidden = HiddenCells(table) { return apply(action, keeping: hidden, of: table, syntax: syntax) }
+        if case .pipe(let table, _) = content, let hidden = hiddenCells { return apply(action, keeping: hidden, of: table, syntax: syntax) }
         if case .fit(let width) = action, region.kind == .grid {
             return grid.map { grid in
                 let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: width).grid
@@ -166,6 +166,13 @@ package struct TableReading: Sendable {
         } catch {
             return .failure(.refused(.edit(error)))
         }
+    }
+
+    /// A pipe table's cells past its header's count, found once per reading (every action offered at a
+    /// cursor asks); nil for other kinds and for a table without any.
+    var hiddenCells: HiddenCells? {
+        guard case .pipe(let table, _) = content else { return nil }
+        return lazily.hiddenCells { HiddenCells(table) }
     }
 
     /// A pipe table with hidden cells becomes no other kind of table, which would show them.
@@ -202,7 +209,7 @@ package struct TableReading: Sendable {
 
 /// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.
 private final class LazyParts: Sendable {
-    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??)>((nil, nil))
+    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??)>((nil, nil, nil))
 
     func grid(_ make: () -> Grid) -> Grid {
         if let grid = state.withLock({ $0.grid }) { return grid }
@@ -217,6 +224,13 @@ private final class LazyParts: Sendable {
         if let known = state.withLock({ $0.refusal }) { return known }
         let made = make()
         state.withLock { $0.refusal = .some(made) }
+        return made
+    }
+
+    func hiddenCells(_ make: () -> HiddenCells?) -> HiddenCells? {
+        if let known = state.withLock({ $0.hidden }) { return known }
+        let made = make()
+        state.withLock { $0.hidden = .some(made) }
         return made
     }
 }

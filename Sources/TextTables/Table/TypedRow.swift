@@ -20,6 +20,17 @@ extension TableReading {
         return .success((others + [row]).sorted { $0.range.lowerBound < $1.range.lowerBound })
     }
 
+    /// Whether a pipe-table row (its text after the container prefix) has fewer cells than the header:
+    /// only such a row is typed otherwise than formatting prints it. Asked before reading the table, so
+    /// that a `|` typed into a full row of a long table costs what formatting it costs.
+    package static func isShortRow(_ row: ArraySlice<UInt8>, header: ArraySlice<UInt8>) -> Bool {
+        func cells(_ line: ArraySlice<UInt8>) -> Int {
+            let bytes = Array(line)
+            return PipeRowSyntax.cellCount(bytes, BlockSyntax.indentation(bytes, 0, bytes.count).1, bytes.count)
+        }
+        return cells(row) < cells(header)
+    }
+
     /// Where a printed row's first `count` cells end: just past the `|` that closes the last of them (past
     /// the opening `|` for none). Nil when the row has no more cells than that.
     private static func end(ofCells count: Int, in row: [UInt8], from contentStart: Int) -> Int? {
