@@ -185,6 +185,14 @@ struct TableBegunTests {
         #expect(begun("- item\n\n      | code‸ | b\n", .nextCell) == nil)
     }
 
+    /// Found by `TableBegunConformanceTests`: typed right above a table, the line would make that table's
+    /// header and delimiter row rows of a new one. The key keeps its meaning there.
+    @Test func noTableIsBegunOverAnother() {
+        #expect(begun("| Name | Age‸\n| a | b |\n|---|---|\n| 1 | 2 |\n", .nextCell) == nil)
+        #expect(begun("| Name | Age‸\nA paragraph line\n| a | b |\n|---|---|\n", .nextCell) == nil)
+        #expect(begun("  | a | b‸\n   | c | d |\n   |---|---|\n", .nextRow) == nil)
+    }
+
     /// A column typed at the header's end (Org's way to widen a table): the delimiter row gets the
     /// header's count, its alignments kept, and the rows below gain the cell.
     @Test func aWidenedHeaderWidensTheTable() {

@@ -114,9 +114,14 @@ extension TablesFromText {
         let cursor = candidate.starts[line] + min(offset, candidate.contentEnd(line) - candidate.starts[line])
         guard let step = reading.navigate(from: cursor, direction, syntax: .markdown, isFormatted: nil) else { return nil }
         let last = region.lines.upperBound - 1
+        // The lines it takes from below must be no other table's: typed right above a table, the line would
+        // make that table's header and delimiter row rows of its own.
+        let replaced = line..<last + 1 - inserted
+        guard !DocumentSyntax.markdown.scanRestartable(window, startsDocument: startsDocument).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
+        else { return nil }
         let after = DocumentFormatter.apply(step.edits, to: candidate.bytes)
         let tail = candidate.bytes.count - candidate.contentEnd(last)
-        return TableBegun(replaced: line..<last + 1 - inserted, newText: Array(after[candidate.starts[line]..<after.count - tail]),
+        return TableBegun(replaced: replaced, newText: Array(after[candidate.starts[line]..<after.count - tail]),
                           line: step.line, byte: step.byte)
     }
 
