@@ -63,7 +63,7 @@ enum HTMLBlock {
     /// Whether the dialects may read line `b[p..<end]` differently: it holds `<` or `</` before a tag they
     /// dispute (wherever it starts after its containers' markers).
     static func mayDiffer(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
-        guard b[p..<end].contains(UInt8(ascii: "<")) else { return false }
+        guard b.containsByte(UInt8(ascii: "<"), in: p..<max(p, end)) else { return false }
         return disputedTags.contains { tag in
             find(Array("<\(tag)".utf8), in: b, p, end, ignoringCase: true) || find(Array("</\(tag)".utf8), in: b, p, end, ignoringCase: true)
         }

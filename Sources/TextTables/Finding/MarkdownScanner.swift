@@ -88,10 +88,12 @@ package struct MarkdownScanner {
         let bom = startsDocument && ByteOrderMark.length(text.bytes) > 0
         var line = startsDocument && githubExtensions ? FrontMatter.end(of: text) : 0
         if line > 0 { scanner.usedExtension = true }
+        // The HTML dialects can differ only in a document holding a `<`, asked once of the whole text.
+        let mayHoldHTML = githubExtensions && text.bytes.containsByte(UInt8(ascii: "<"))
         while line < text.count {
             scanner.lineStart = text.starts[line] + (line == 0 && bom ? ByteOrderMark.length(text.bytes) : 0)
             let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
-            if githubExtensions && !scanner.usedExtension && HTMLBlock.mayDiffer(text.bytes, text.starts[line], text.contentEnd(line)) {
+            if mayHoldHTML && !scanner.usedExtension && HTMLBlock.mayDiffer(text.bytes, text.starts[line], text.contentEnd(line)) {
                 scanner.usedExtension = true
             }
             scanner.process(line: line)

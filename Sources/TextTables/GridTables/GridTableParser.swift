@@ -206,7 +206,7 @@ struct GridTableReader {
         }
         // A run between two `+` is drawn with `-` or with `=`, not both (colons aside): pandoc reads no
         // table and docutils reports a corrupt border where one mixes them.
-        for i in borders {
+        for i in borders where text.bytes.containsByte(G.equals, in: lineRange(i)) && text.bytes.containsByte(G.dash, in: lineRange(i)) {
             guard let k = (0..<intervals).first(where: { geometry.isRule(line: i, interval: $0) && mixesFill(line: i, interval: $0) }) else { continue }
             report(.brokenBorder, Diagnostic.Message.mixedFill, columnRange(i, xs[k] + 1))
         }
@@ -239,8 +239,14 @@ struct GridTableReader {
 
     /// Whether the rule of interval `k` on line `i` holds both `-` and `=`.
     func mixesFill(line i: Int, interval k: Int) -> Bool {
-        let fill = (xs[k] + 1..<xs[k + 1]).map { lines[i].char($0) }.filter { $0 == G.dash || $0 == G.equals }
-        return fill.contains(G.dash) && fill.contains(G.equals)
+        var dash = false, equals = false
+        for x in xs[k] + 1..<xs[k + 1] {
+            let c = lines[i].char(x)
+            dash = dash || c == G.dash
+            equals = equals || c == G.equals
+            if dash && equals { return true }
+        }
+        return false
     }
 
     /// A column line that only one border's `+` draws, and no `|` follows, is a junction that slipped.
@@ -340,15 +346,15 @@ struct GridTableReader {
     /// a border that rules both columns as one). One exception: a line drawn with `|` where one border has
     /// its junction and the other lacks it is a slip, reported as a missing junction.
     private func dropTextOnColumnLines(_ boundaries: inout [Bool], above: Int, below: Int) {
-        let junction: (Int, Int) -> Bool = { i, x in
-            let c = self.lines[i].char(x)
-            return c == G.plus || c == G.pipe
-        }
-        for k in 1..<max(1, xs.count - 1) where boundaries[k] {
-            let (top, bottom) = (junction(above, xs[k]), junction(below, xs[k]))
-            guard !(top && bottom) else { continue }
-            let drawnWithPipe = ((above + 1)..<below).contains { endsOnRightEdge(lines[$0]) && lines[$0].char(xs[k]) == G.pipe }
-            if !drawnWithPipe || (!top && !bottom) { boundaries[k] = false }
+        // The borders once, the columns by index: this runs for every row.
+        let (aboveLine, belowLine) = (geometry.lines[above], geometry.lines[below])
+        for k in 1..<max(1, geometry.xs.count - 1) where boundaries[k] {
+            let x = geometry.xs[k]
+            let top = aboveLine.char(x), bottom = belowLine.char(x)
+            let (junctionAbove, junctionBelow) = (top == G.plus || top == G.pipe, bottom == G.plus || bottom == G.pipe)
+            guard !(junctionAbove && junctionBelow) else { continue }
+            let drawnWithPipe = ((above + 1)..<below).contains { endsOnRightEdge(geometry.lines[$0]) && geometry.lines[$0].char(x) == G.pipe }
+            if !drawnWithPipe || (!junctionAbove && !junctionBelow) { boundaries[k] = false }
         }
     }
 

@@ -8,6 +8,11 @@ extension Array<UInt8> {
     /// Whether `byte` occurs anywhere: memchr, for questions asked of a whole document, which a byte loop
     /// made a noticeable share of formatting it.
     package func containsByte(_ byte: UInt8) -> Bool {
-        withUnsafeBytes { $0.count > 0 && memchr($0.baseAddress!, Int32(byte), $0.count) != nil }
+        containsByte(byte, in: 0..<count)
+    }
+
+    /// Whether `byte` occurs in `range`: memchr, for a question asked of every line.
+    package func containsByte(_ byte: UInt8, in range: Range<Int>) -> Bool {
+        withUnsafeBytes { range.count > 0 && memchr($0.baseAddress! + range.lowerBound, Int32(byte), range.count) != nil }
     }
 }
