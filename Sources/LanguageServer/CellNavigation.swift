@@ -31,14 +31,14 @@ extension Server {
     /// widened past its delimiter row widens the table (Org's ways); `null` for any other line, and for
     /// lines the reader does not read as a table where they stand (code, HTML, comments, math).
     private func tableBegun(_ document: OpenDocument, at position: LinePosition, _ direction: NavigationDirection) -> JSON {
-        guard document.syntax == .markdown else { return .null }
+        guard document.syntax.isMarkdown else { return .null }
         let start = document.index.scanStart(for: position.line)
         // The window reaches past the line's block: the table that results takes the rows below it.
         var end = position.line + 1
         while end < document.text.lineCount && !document.text.isBlank(line: end) { end += 1 }
         let window = TextLines(document.text.slice(start..<end))
         guard let made = TablesFromText.tableBegun(in: window, startsDocument: start == 0, line: position.line - start, at: position.byte,
-                                                   direction, options: formatOptions(document)) else { return .null }
+                                                   direction, syntax: document.syntax, options: formatOptions(document)) else { return .null }
         let lastReplaced = start + made.replaced.upperBound - 1
         let edit: JSON = [
             "range": document.lspRange(LinePosition(position.line, 0), LinePosition(lastReplaced, document.text.line(lastReplaced).count), encoding),

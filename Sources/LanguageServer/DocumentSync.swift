@@ -104,6 +104,7 @@ extension DocumentSyntax {
     /// the URI's suffix (protocol/README.md). An untitled buffer has no suffix: only its id tells.
     static let languageIds: [String: DocumentSyntax] = [
         "markdown": .markdown, "md": .markdown, "gfm": .markdown,
+        "quarto": .pandocMarkdown, "rmd": .pandocMarkdown, "rmarkdown": .pandocMarkdown, "pandoc": .pandocMarkdown,
         "restructuredtext": .restructuredText, "rst": .restructuredText,
     ]
 

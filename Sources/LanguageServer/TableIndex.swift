@@ -84,7 +84,7 @@ struct TableIndex: Sendable {
         self.syntax = syntax
         self.options = options
         restartable = [Bool](repeating: false, count: text.lineCount)
-        if syntax == .markdown, let kind = FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) {
+        if syntax.isMarkdown, let kind = FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) {
             frontMatter = (kind, whole.map(FrontMatter.end) ?? closer(of: kind, in: text, lines: 1..<text.lineCount).map { $0 + 1 } ?? 0)
         }
         rescan(text, from: 0, changedThrough: text.lineCount - 1, whole: whole)
@@ -158,7 +158,7 @@ struct TableIndex: Sendable {
     /// Follows the front matter after lines `old` became `new`, reading only lines the change can matter to:
     /// the new lines, and past them only when the change took the old closer.
     private mutating func updateFrontMatter(_ text: DocumentText, replaced old: ClosedRange<Int>, with new: ClosedRange<Int>) {
-        guard syntax == .markdown else { return }
+        guard syntax.isMarkdown else { return }
         let kind = old.lowerBound == 0 ? FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) : frontMatter.kind
         guard let kind else { return frontMatter = (nil, 0) }
         let delta = new.count - old.count, end = frontMatter.end

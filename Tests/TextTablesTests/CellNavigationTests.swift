@@ -152,7 +152,7 @@ struct TableBegunTests {
         let text = TextLines(Array(marked.replacingCharacters(in: caret, with: "").utf8))
         let line = text.line(containing: offset)
         guard let made = TablesFromText.tableBegun(in: text, startsDocument: true, line: line, at: offset - text.starts[line],
-                                                   direction, options: .init()) else { return nil }
+                                                   direction, syntax: .markdown, options: .init()) else { return nil }
         let made_ = TextLines(made.newText)
         var newText = made.newText
         newText.insert(contentsOf: Array("‸".utf8), at: made_.starts[made.line] + made.byte)

@@ -75,7 +75,7 @@ struct TableBegunConformanceTests {
             for line in 0..<text.count where text.bytes[text.starts[line]..<text.contentEnd(line)].contains(UInt8(ascii: "|"))
                 && !scan.tables.contains(where: { $0.lines.contains(line) }) {
                 guard let made = TablesFromText.tableBegun(in: text, startsDocument: true, line: line, at: text.contentEnd(line) - text.starts[line],
-                                                           .nextCell, options: .init()) else { continue }
+                                                           .nextCell, syntax: .markdown, options: .init()) else { continue }
                 let start = text.starts[made.replaced.lowerBound], end = text.contentEnd(made.replaced.upperBound - 1)
                 let after = try Cmark.html(Array(document[..<start]) + made.newText + Array(document[end...]))
                 let tables = { (html: String) in html.components(separatedBy: "<table>").count - 1 }

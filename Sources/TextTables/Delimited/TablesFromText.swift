@@ -104,20 +104,21 @@ extension TablesFromText {
     /// table there (in a fenced or indented code block, an HTML block or comment, front matter, math)
     /// begins nothing: nil then, for `previousCell`, and for any other line.
     package static func tableBegun(
-        in window: TextLines, startsDocument: Bool, line: Int, at offset: Int, _ direction: NavigationDirection, options: FormatOptions
+        in window: TextLines, startsDocument: Bool, line: Int, at offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax,
+        options: FormatOptions
     ) -> TableBegun? {
         guard direction != .previousCell, line < window.count,
               let (candidate, inserted) = headedCandidate(window, line: line) else { return nil }
-        let scan = DocumentSyntax.markdown.scanRestartable(candidate, startsDocument: startsDocument).scan
+        let scan = syntax.scanRestartable(candidate, startsDocument: startsDocument).scan
         guard let region = scan.tables.first(where: { $0.firstLine == line }), region.kind == .pipe, region.lines.count >= 2 else { return nil }
         let reading = TableReading(candidate, region: region, options: options)
         let cursor = candidate.starts[line] + min(offset, candidate.contentEnd(line) - candidate.starts[line])
-        guard let step = reading.navigate(from: cursor, direction, syntax: .markdown, isFormatted: nil) else { return nil }
+        guard let step = reading.navigate(from: cursor, direction, syntax: syntax, isFormatted: nil) else { return nil }
         let last = region.lines.upperBound - 1
         // The lines it takes from below must be no other table's: typed right above a table, the line would
         // make that table's header and delimiter row rows of its own.
         let replaced = line..<last + 1 - inserted
-        guard !DocumentSyntax.markdown.scanRestartable(window, startsDocument: startsDocument).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
+        guard !syntax.scanRestartable(window, startsDocument: startsDocument).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
         else { return nil }
         let after = DocumentFormatter.apply(step.edits, to: candidate.bytes)
         let tail = candidate.bytes.count - candidate.contentEnd(last)

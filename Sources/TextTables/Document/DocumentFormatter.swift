@@ -16,19 +16,31 @@ package struct TextEdit: Sendable, Hashable {
     }
 }
 
-/// Which language a document is written in: where its tables are found.
+/// Which language a document is written in and which reader reads it: where its tables are found and
+/// what they mean. Markdown is GitHub's (cmark-gfm) or pandoc's (Quarto, R Markdown); reStructuredText
+/// is docutils's, as Sphinx reads it.
 package enum DocumentSyntax: Sendable, Hashable {
-    case markdown, restructuredText
+    case markdown, pandocMarkdown, restructuredText
 
-    /// `.rst` and `.rest` files are reStructuredText; everything else is read as Markdown.
+    /// `.rst` and `.rest` files are reStructuredText, `.qmd`, `.Rmd` and `.rmd` pandoc's Markdown, and
+    /// everything else is read as GitHub's Markdown.
     package init(path: String) {
         let lower = path.lowercased()
-        self = lower.hasSuffix(".rst") || lower.hasSuffix(".rest") ? .restructuredText : .markdown
+        if lower.hasSuffix(".rst") || lower.hasSuffix(".rest") {
+            self = .restructuredText
+        } else if lower.hasSuffix(".qmd") || lower.hasSuffix(".rmd") {
+            self = .pandocMarkdown
+        } else {
+            self = .markdown
+        }
     }
+
+    /// Markdown, whichever reader reads it.
+    package var isMarkdown: Bool { self != .restructuredText }
 
     package func scan(_ text: TextLines) -> TableScan {
         switch self {
-        case .markdown: MarkdownScanner.scan(text)
+        case .markdown, .pandocMarkdown: MarkdownScanner.scan(text)
         case .restructuredText: RSTScanner.scan(text)
         }
     }
@@ -36,7 +48,7 @@ package enum DocumentSyntax: Sendable, Hashable {
     /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner`).
     package func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
         switch self {
-        case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
+        case .markdown, .pandocMarkdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
         case .restructuredText: RSTScanner.scanRestartable(text)
         }
     }

@@ -83,7 +83,7 @@ struct GridTableReader {
     /// `=` line before it are the foot (that line may be the header's separator too). Returns the lines
     /// (the foot's separator, the bottom border) that are not header separators, or none.
     func footSeparators(_ headers: [Int]) -> [Int] {
-        guard region.syntax == .markdown, headers.count == 2 || headers.count == 3, headers.last == lines.count - 1 else { return [] }
+        guard region.syntax.isMarkdown, headers.count == 2 || headers.count == 3, headers.last == lines.count - 1 else { return [] }
         return Array(headers.dropFirst())
     }
 

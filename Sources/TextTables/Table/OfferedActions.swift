@@ -26,7 +26,7 @@ extension TableReading {
         switch kind {
         case .formatTable: return .format
         case .convertToGrid: return region.kind != .grid ? .convertToGrid : nil
-        case .convertToPipe: return region.kind == .grid && syntax == .markdown ? .convertToPipe : nil
+        case .convertToPipe: return region.kind == .grid && syntax.isMarkdown ? .convertToPipe : nil
         case .convertToSimple: return region.kind != .simple && syntax == .restructuredText ? .convertToSimple : nil
         case .convertToList: return region.kind != .list && syntax == .restructuredText ? .convertToList : nil
         case .fitTable: return region.kind == .grid && currentWidth > fitWidth ? .fit(width: fitWidth) : nil

@@ -106,8 +106,8 @@ package enum TableEditor {
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
-        if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
-        if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
+        if action == .convertToSimple && syntax.isMarkdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToList && syntax.isMarkdown { return .refused(.noListTablesInMarkdown) }
         if let edit = gridEdit(action), let refusal = shape.refusal(of: edit, spans: spans) { return .refused(.edit(refusal)) }
         switch target(of: action, kind: kind) {
         case .grid:
