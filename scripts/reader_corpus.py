@@ -10,7 +10,8 @@ told each file's own name (so it picks its syntax by suffix) unless --format-as 
 a Quarto project's .md files are pandoc's Markdown, `--format-as .qmd` formats them as such.
 
 The whole document is compared, not only its tables, after taking away what the reader does not show:
-- pandoc (`-t json`): SoftBreak counts as Space (both print as white space), and the relative column
+- pandoc (`-t json`): code chunks' fences (```{r}, ```{python}) are read as the code blocks Quarto and
+  knitr make of them before pandoc reads the document (pandoc alone reads no fence there); SoftBreak counts as Space (both print as white space), and the relative column
   widths of tables are set aside. A documented choice: formatting aligns a pipe table's delimiter row,
   and pandoc takes a long pipe table's widths from its dashes, so they follow the content.
 - docutils (`publish_doctree`, as pseudo-XML): the line numbers and source of system messages (a table
@@ -36,7 +37,14 @@ class ReaderFailed(Exception):
 
 # Readings: (normalised text, width-free text, table count) for a document's text.
 
-def read_pandoc(text):
+# A chunk's opening fence, ```{r}, ```{python echo=FALSE}, ```{{r}} (shown, not run): pandoc alone takes
+# none of them for a fence ({r} is no attribute), but Quarto and knitr turn every chunk into a code block
+# before pandoc reads the document, so they are read here as the fence ```r they become.
+CHUNK_FENCE = re.compile(r"^([ \t]*`{3,})[ \t]*\{+[ \t]*([A-Za-z][^},\s]*)[^}\n]*\}+[ \t]*$", re.M)
+
+def read_pandoc(text, chunks=True):
+    if chunks:
+        text = CHUNK_FENCE.sub(r"\1 \2", text)
     with tempfile.NamedTemporaryFile("w", suffix=".md", encoding="utf-8", delete=False) as f:
         f.write(text)
     try:
@@ -102,14 +110,14 @@ def format_text(binary, name, text):
     return done.stdout.decode(), refused
 
 def changed_regions(before, after):
-    """The changed stretches of lines as (i1, i2, j1, j2), stretches with no blank line between them merged:
-    a table is one run of lines, so each region is about one formatted table."""
+    """The changed stretches of lines as (i1, i2, j1, j2), merged where no blank line or a single line parts
+    them (the blank line between two rows of a simple table): each region is about one formatted table."""
     a, b = before.splitlines(keepends=True), after.splitlines(keepends=True)
     regions = []
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if tag == "equal":
             continue
-        if regions and all(line.strip() for line in a[regions[-1][1]:i1]):
+        if regions and (i1 - regions[-1][1] <= 1 or all(line.strip() for line in a[regions[-1][1]:i1])):
             regions[-1] = (regions[-1][0], i2, regions[-1][2], j2)
         else:
             regions.append((i1, i2, j1, j2))
