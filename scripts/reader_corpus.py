@@ -10,13 +10,15 @@ told each file's own name (so it picks its syntax by suffix) unless --format-as 
 a Quarto project's .md files are pandoc's Markdown, `--format-as .qmd` formats them as such.
 
 The whole document is compared, not only its tables, after taking away what the reader does not show:
-- pandoc (`-t json`): code chunks' fences (```{r}, ```{python}) are read as the code blocks Quarto and
-  knitr make of them before pandoc reads the document (pandoc alone reads no fence there); SoftBreak counts as Space (both print as white space), and the relative column
-  widths of tables are set aside. A documented choice: formatting aligns a pipe table's delimiter row,
-  and pandoc takes a long pipe table's widths from its dashes, so they follow the content.
+- pandoc (`-t json`): code chunks' opening fences (```{r}, ```{python}) are read as the code blocks
+  Quarto and knitr make of them before pandoc reads the document (pandoc alone reads no fence there);
+  SoftBreak counts as Space (both print as white space); the relative column widths of tables are set
+  aside. A documented choice for pipe tables: formatting aligns the delimiter row, and pandoc takes a
+  long pipe table's widths from its dashes, so they follow the content.
 - docutils (`publish_doctree`, as pseudo-XML): the line numbers and source of system messages (a table
   may gain or lose lines) and colspec widths, which docutils's HTML writer does not print by default.
-Files whose reading changed only in those widths are counted apart.
+Files whose reading changed only in column widths are counted apart and listed with the first line of
+the table that changed them: a grid table's widths are the writer's drawing, a pipe table's are not.
 
 For each file whose reading changed, the changed regions of the text are applied one at a time to find
 the first one that alone changes the reading: its line, its text before and after is the reproducer.
@@ -35,16 +37,15 @@ REFUSED = re.compile(r":(\d+):\d+: (\w+): .*\[([a-z-]+)\] \(table left as it was
 class ReaderFailed(Exception):
     pass
 
-# Readings: (normalised text, width-free text, table count) for a document's text.
-
 # A chunk's opening fence, ```{r}, ```{python echo=FALSE}, ```{{r}} (shown, not run): pandoc alone takes
 # none of them for a fence ({r} is no attribute), but Quarto and knitr turn every chunk into a code block
 # before pandoc reads the document, so they are read here as the fence ```r they become.
 CHUNK_FENCE = re.compile(r"^([ \t]*`{3,})[ \t]*\{+[ \t]*([A-Za-z][^},\s]*)[^}\n]*\}+[ \t]*$", re.M)
 
-def read_pandoc(text, chunks=True):
-    if chunks:
-        text = CHUNK_FENCE.sub(r"\1 \2", text)
+# Readings: (what the reader shows, the same without column widths, how many tables) of a text.
+
+def read_pandoc(text):
+    text = CHUNK_FENCE.sub(r"\1 \2", text)
     with tempfile.NamedTemporaryFile("w", suffix=".md", encoding="utf-8", delete=False) as f:
         f.write(text)
     try:
@@ -55,7 +56,7 @@ def read_pandoc(text, chunks=True):
     finally:
         os.unlink(f.name)
     if done.returncode != 0:
-        raise ReaderFailed("pandoc: " + done.stderr.strip().splitlines()[-1] if done.stderr.strip() else "pandoc failed")
+        raise ReaderFailed("pandoc: " + (done.stderr.strip().splitlines() or ["failed"])[-1])
     blocks = json.loads(done.stdout)["blocks"]
     shown = json.dumps(pandoc_shown(blocks, keep_widths=True), ensure_ascii=False, indent=1)
     widthless = json.dumps(pandoc_shown(blocks, keep_widths=False), ensure_ascii=False, indent=1)
