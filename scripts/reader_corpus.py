@@ -3,11 +3,13 @@
 `gridls format` as before, and that formatting twice changes nothing more: material nobody here wrote.
 
 Usage: scripts/reader_corpus.py [--binary PATH] [--reader auto|pandoc|docutils] [--jobs N]
-                                [--format-as SUFFIX] [--list N] FOLDER_OR_FILE...
+                                [--format-as SUFFIX] [--gridls-option OPTION]... [--list N]
+                                FOLDER_OR_FILE...
 Files ending in .qmd, .rmd, .md, .markdown, .rst and .rest are taken from the folders (case aside).
 --reader auto reads .rst and .rest with docutils and the rest with pandoc (`-f markdown`); gridls is
 told each file's own name (so it picks its syntax by suffix) unless --format-as names another suffix:
-a Quarto project's .md files are pandoc's Markdown, `--format-as .qmd` formats them as such.
+a Quarto project's .md files are pandoc's Markdown, `--format-as .qmd` formats them as such (as does
+`--gridls-option=--reader=pandoc`, where gridls has that option; each --gridls-option goes to gridls).
 
 The whole document is compared, not only its tables, after taking away what the reader does not show:
 - pandoc (`-t json`): code chunks' opening fences (```{r}, ```{python}) are read as the code blocks
@@ -97,9 +99,10 @@ def reading(reader, text):
 
 # gridls
 
-def format_text(binary, name, text):
-    """The formatted text and the refused tables as (line, code), by `gridls format` on standard input."""
-    done = subprocess.run([binary, "format", "--assume-filename", name, "-"], input=text.encode(),
+def format_text(gridls, name, text):
+    """The formatted text and the refused tables as (line, code), by `gridls format` on standard input;
+    `gridls` is the binary and its options."""
+    done = subprocess.run(gridls + ["--assume-filename", name, "-"], input=text.encode(),
                           capture_output=True, timeout=120, cwd="/")
     if done.returncode not in (0, 1):
         raise RuntimeError("gridls exited %d: %s" % (done.returncode, done.stderr.decode(errors="replace").strip()[:300]))
@@ -141,7 +144,7 @@ def culprit(reader, before_lines, after_lines, regions, shown_before, widthless)
     return None
 
 def check_file(task):
-    path, reader, binary, name = task
+    path, reader, gridls, name = task
     result = {"path": path, "tables": 0, "formatted": 0, "refused": [], "problems": []}
     try:
         with open(path, encoding="utf-8") as f:
@@ -155,8 +158,8 @@ def check_file(task):
         result["problems"].append(("reader failed", str(error)))
         return result
     try:
-        once, result["refused"] = format_text(binary, name, text)
-        twice, _ = format_text(binary, name, once)
+        once, result["refused"] = format_text(gridls, name, text)
+        twice, _ = format_text(gridls, name, once)
     except (RuntimeError, subprocess.TimeoutExpired) as error:
         result["problems"].append(("gridls failed", str(error)))
         return result
@@ -205,16 +208,18 @@ def main():
     parser.add_argument("--binary", default=".build/release/gridls")
     parser.add_argument("--reader", choices=("auto", "pandoc", "docutils"), default="auto")
     parser.add_argument("--format-as", metavar="SUFFIX", help="the suffix gridls is told, e.g. .qmd")
+    parser.add_argument("--gridls-option", action="append", default=[], metavar="OPTION",
+                        help="an option for `gridls format`, e.g. --gridls-option=--reader=pandoc")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--list", type=int, default=40, help="failures printed in full (default 40)")
     args = parser.parse_args()
-    binary = os.path.abspath(args.binary)
+    gridls = [os.path.abspath(args.binary), "format"] + args.gridls_option
     tasks = []
     for path in files_under(args.paths):
         name = os.path.basename(path)
         if args.format_as:
             name = os.path.splitext(name)[0] + args.format_as
-        tasks.append((path, reader_of(path, args.reader), binary, name))
+        tasks.append((path, reader_of(path, args.reader), gridls, name))
     start = time.monotonic()
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(check_file, tasks, chunksize=4))
