@@ -57,10 +57,10 @@ package enum CommandRunner {
         var reported: Set<String> = []
         var jobs: [DocumentJob] = []
         for file in files {
-            var options = FormatOptions()
-            switch lookup.configuration(for: file, assumedName: command.assumedName) {
-            case .success(let configuration)?:
-                options = configuration.formatOptions
+            var options = FormatOptions(), reader: MarkdownReader?
+            switch lookup.options(for: file, assumedName: command.assumedName) {
+            case .success(let configured)?:
+                (options, reader) = configured
             case .failure(let error)?:
                 if reported.insert(error.path).inserted { writeError("gridls: \(error)\n") }
                 status = ExitCode.failure
@@ -68,7 +68,10 @@ package enum CommandRunner {
             case nil:
                 break
             }
-            jobs.append(DocumentJob(path: file, assumedName: command.assumedName, options: command.overrides.applied(to: options)))
+            let named = DocumentSyntax(path: (file.isStandardInput ? command.assumedName ?? "" : file).lossyString)
+            jobs.append(DocumentJob(
+                path: file, assumedName: command.assumedName, syntax: named.read(by: command.overrides.reader ?? reader),
+                options: command.overrides.applied(to: options)))
         }
         return (jobs, status)
     }
