@@ -49,7 +49,7 @@ package enum CommandRunner {
     /// The files to process, folders expanded, each with its settings: its configuration file's with the
     /// command line's over them. A folder that cannot be read or a bad configuration file is reported
     /// here, once (exit 2), and the files it governs are left out.
-    private static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
+    static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
         let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? [.standardInput] : command.paths)
         for error in errors { writeError("gridls: \(error)\n") }
         var status = errors.isEmpty ? ExitCode.success : ExitCode.failure
