@@ -45,8 +45,15 @@ test('settings map to the server settings with their defaults', () => {
   const values = { ambiguousWidth: 2, maxWidth: 100, 'diagnostics.enable': false };
   const get = (key, fallback) => (key in values ? values[key] : fallback);
   assert.deepStrictEqual(lib.serverSettings(get), {
-    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', maxWidth: 100, diagnostics: { enable: false },
+    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', maxWidth: 100, rstContentDirectives: [], diagnostics: { enable: false },
   });
+});
+
+test('the reader is sent only when chosen; the named directives go as they are', () => {
+  const settings = (values) => lib.serverSettings((key, fallback) => (key in values ? values[key] : fallback));
+  assert.strictEqual('reader' in settings({ reader: null }), false);
+  assert.strictEqual(settings({ reader: 'pandoc' }).reader, 'pandoc');
+  assert.deepStrictEqual(settings({ rstContentDirectives: ['exercise'] }).rstContentDirectives, ['exercise']);
 });
 
 test('a selection becomes the {uri, range} command argument', () => {
@@ -99,7 +106,13 @@ test('on a Markdown line starting with | the keys apply (Tab begins a table ther
   await runTimers();
   keys.cursorMoved({ uri: 'file:///b.rst', version: 1, line: 0, lineText: '| Name | Age', languageId: 'restructuredtext' });
   await runTimers();
-  assert.deepStrictEqual(contexts, [true, false]);
+  keys.cursorMoved({ uri: 'file:///c.qmd', version: 1, line: 0, lineText: '| Name | Age', languageId: 'quarto' });
+  await runTimers();
+  keys.cursorMoved({ uri: 'file:///d.py', version: 1, line: 0, lineText: '| Name | Age', languageId: 'python' });
+  await runTimers();
+  keys.cursorMoved({ uri: 'file:///e.Rmd', version: 1, line: 0, lineText: '| Name | Age', languageId: 'rmd' });
+  await runTimers();
+  assert.deepStrictEqual(contexts, [true, false, true, false, true]);
 });
 
 test('a table key applies the server edits then moves the cursor, or falls back to the key', async () => {
