@@ -119,6 +119,6 @@ struct VSCodeExtensionTests {
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         #expect(status == 0, "\(text)")
         #expect(text.contains("# fail 0"), "\(text)")
-        #expect(text.contains("# pass 26"), "\(text)")
+        #expect(text.contains("# pass 28"), "\(text)")
     }
 }
