@@ -40,7 +40,7 @@ package struct SettingOverrides: Equatable, Sendable {
     package func applied(to options: FormatOptions) -> FormatOptions {
         var options = options
         if let maxWidth { options.maxWidth = maxWidth }
-        if let rstContentDirectives { options.scan = ScanOptions(rstContentDirectives: rstContentDirectives) }
+        if let rstContentDirectives { options.scan.rstContentDirectives = ScanOptions(rstContentDirectives: rstContentDirectives).rstContentDirectives }
         if let ambiguousWidth { options.width.ambiguousWidth = ambiguousWidth }
         if let delimiterRow { options.delimiterRow = delimiterRow }
         if let tabSize { options.width.tabSize = tabSize }

@@ -105,6 +105,8 @@ struct Settings: Sendable, Equatable {
                 if let unknown = value.object?.keys.sorted().first(where: { $0 != "enable" }) {
                     problem("unknown setting diagnostics.\(unknown) (diagnostics has only enable)")
                 } else if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
+            case "overrides":
+                problem("overrides are read from a project's .gridls.json only: ignored")
             default:
                 problem("unknown setting \(key) ignored")
             }
