@@ -99,12 +99,14 @@ function serverSettings(get) {
     ambiguousWidth: get('ambiguousWidth', 1),
     delimiterRow: get('delimiterRow', 'padded'),
     maxWidth: get('maxWidth', null),
-    rstContentDirectives: get('rstContentDirectives', []),
     diagnostics: { enable: get('diagnostics.enable', true) },
   };
-  // Unset (null), the reader is the one the document's language says: no key at all.
+  // Unset (null), these leave the choice to the project's .gridls.json and the document's language: no
+  // key at all (the configuration VS Code sends on change carries them as null, which unsets them).
   const reader = get('reader', null);
   if (reader) settings.reader = reader;
+  const directives = get('rstContentDirectives', null);
+  if (directives) settings.rstContentDirectives = directives;
   return settings;
 }
 

@@ -45,15 +45,17 @@ test('settings map to the server settings with their defaults', () => {
   const values = { ambiguousWidth: 2, maxWidth: 100, 'diagnostics.enable': false };
   const get = (key, fallback) => (key in values ? values[key] : fallback);
   assert.deepStrictEqual(lib.serverSettings(get), {
-    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', maxWidth: 100, rstContentDirectives: [], diagnostics: { enable: false },
+    formatOnSave: true, ambiguousWidth: 2, delimiterRow: 'padded', maxWidth: 100, diagnostics: { enable: false },
   });
 });
 
-test('the reader is sent only when chosen; the named directives go as they are', () => {
+test('the reader and the named directives are sent only when set, so .gridls.json decides otherwise', () => {
   const settings = (values) => lib.serverSettings((key, fallback) => (key in values ? values[key] : fallback));
   assert.strictEqual('reader' in settings({ reader: null }), false);
+  assert.strictEqual('rstContentDirectives' in settings({ rstContentDirectives: null }), false);
   assert.strictEqual(settings({ reader: 'pandoc' }).reader, 'pandoc');
   assert.deepStrictEqual(settings({ rstContentDirectives: ['exercise'] }).rstContentDirectives, ['exercise']);
+  assert.deepStrictEqual(settings({ rstContentDirectives: [] }).rstContentDirectives, []);
 });
 
 test('a selection becomes the {uri, range} command argument', () => {
