@@ -63,6 +63,21 @@ struct ReaderSettingTests {
         #expect(try Gridls.run(["format", "-q", "--rst-content-directives", "solution", "a.rst"], in: folder.url).stdout == Self.exercise)
     }
 
+    /// `--config FILE`: override paths start from FILE's folder (a relative FILE too); a file outside
+    /// that folder matches name patterns only.
+    @Test func anExplicitConfigurationsOverridesStartFromItsFolder() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        for name in ["conf/docs", "docs"] {
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try folder.write("conf/g.json", #"{"overrides": [{"files": "docs/*.rst", "rstContentDirectives": ["exercise"]}, {"files": "b.rst", "rstContentDirectives": ["exercise"]}]}"#)
+        for name in ["conf/docs/a.rst", "docs/a.rst", "docs/b.rst"] { try folder.write(name, Self.exercise) }
+        let run = try Gridls.run(["format", "-q", "--config", "conf/g.json", "conf/docs/a.rst", "docs/a.rst", "docs/b.rst"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.stdout == Self.exerciseFormatted + Self.exercise + Self.exerciseFormatted)
+    }
+
     @Test(arguments: [
         (#"{"reader": "cmark"}"#, #"reader must be "github" or "pandoc""#),
         (#"{"rstContentDirectives": "exercise"}"#, #"rstContentDirectives must be a list of directive names, such as ["exercise", "solution"]"#),
