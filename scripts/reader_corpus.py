@@ -182,7 +182,7 @@ def check_file(task):
         result["problems"].append(("reading changed", where + "-- reading:\n" + first_difference(widthless, widthless_after)))
     elif shown_after != shown:
         found = culprit(reader, before_lines, after_lines, regions, shown, widthless=False)
-        where = ("line %d: %s" % (found[0], found[1].splitlines()[0])) if found else "no single region alone"
+        where = ("line %d: %s" % (found[0], (found[1].splitlines() or [""])[0])) if found else "no single region alone"
         result["problems"].append(("widths only", where))
     return result
 
