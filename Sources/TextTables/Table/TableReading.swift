@@ -200,9 +200,12 @@ package struct TableReading: Sendable {
                 b[start..<end].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D }
             }
             guard !plain else { return nil }
-            let lines = table.cells.lazy.map { table.bytes[$0] }.filter { !$0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-                .map { String(decoding: $0, as: UTF8.self) }
-            return reader.refusal(forLines: lines).map(TableEditRefusal.readerWidth)
+            guard reader == .pandoc else { return nil }  // docutils reads every layout gridls prints
+            // Each row becomes one line of the grid table, under a header separator.
+            let excess = (0..<table.rowCount).lazy.map { r in
+                table.cells(ofRow: r).reduce(0) { $0 + GridReader.pandocSizingExcess(String(decoding: table.bytes[$1], as: UTF8.self)) }
+            }.max() ?? 0
+            return GridReader.pandocRefusal(excess: excess, hasHeaderFootOrAlignments: true, hasSpanUnderJunction: false).map(TableEditRefusal.readerWidth)
         }
     }
 }
