@@ -2,8 +2,8 @@ import GridModel
 
 /// The reader whose reading is a grid table's meaning, and how it counts columns: a grid table means what
 /// its reader reads, so gridls measures its text as that reader does, not as an editor draws it.
-/// Markdown grid tables are pandoc's; reStructuredText ones are docutils's (and pandoc's `-f rst`, which
-/// must agree: `conflict(in:)`).
+/// Markdown grid tables are pandoc's; reStructuredText ones are docutils's, with `pandoc -f rst` a second
+/// reader whose disagreement (`conflict(in:)`) is a warning, never a refusal.
 enum GridReader: Sendable {
     /// pandoc (the gridtables library, with Text.DocLayout's `charWidth` per code point): combining and
     /// enclosing marks, controls and format characters (ZWJ, ZWSP, soft hyphen, U+FE0F) take no column,
