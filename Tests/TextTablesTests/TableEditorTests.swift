@@ -130,6 +130,20 @@ struct TableEditorTests {
         #expect(reason.hasPrefix("pandoc sizes this line 2 columns wider than the table's borders"))
     }
 
+    @Test func anEditThatMakesATablePandocCannotReadIsRefused() {
+        // One ✔️ on a line reads as drawn; a merge that spans the column line under a junction makes pandoc
+        // read a column of its own, whatever the layout (GridReaderWidthTests).
+        let table = "+----+---+\n| ✔️  | b |\n+====+===+\n| c  | d |\n+----+---+\n| e  | f |\n+----+---+\n"
+        guard case .refused(let reason) = edit(table, .edit(.merge(SlotRect(rows: 1..<2, columns: 0..<2)))) else {
+            Issue.record("merged")
+            return
+        }
+        #expect(reason.hasPrefix("pandoc sizes this line 1 column wider than the table's borders"))
+        // Merging the header leaves no span under a junction: pandoc reads this as drawn.
+        #expect(edit(table, .edit(.merge(SlotRect(rows: 0..<1, columns: 0..<2))))
+            == .success("+---+---+\n| ✔️     |\n| b     |\n+===+===+\n| c | d |\n+---+---+\n| e | f |\n+---+---+\n"))
+    }
+
     @Test func anUnreadableTableIsNotEdited() {
         let broken = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
         let text = TextLines(broken)

@@ -105,6 +105,12 @@ enum GridReader: Sendable {
         }
     }
 
+    /// Whether some line of the grid's cells holds text pandoc sizes wider than it places it (an emoji
+    /// with U+FE0F): only then can an edit make a grid table `refusal(for:)` refuses.
+    static func holdsSizedText(_ grid: Grid) -> Bool {
+        grid.cells.contains { $0.lines.contains { pandocSizingExcess($0) > 0 } }
+    }
+
     /// Why a grid cannot be printed as a grid table this reader reads as drawn (an edit that makes one of
     /// a pipe, simple or list table), or nil: each printed line holds line k of the cells of a row.
     func refusal(for grid: Grid) -> String? {

@@ -130,7 +130,8 @@ package struct TableReading: Sendable {
         switch grid {
         case .failure(let failure): return failure
         case .success(let grid):
-            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal() }
+            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax,
+                                       holdsSizedText: { lazily.holdsSizedText { GridReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
         }
     }
 
@@ -212,7 +213,7 @@ package struct TableReading: Sendable {
 
 /// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.
 private final class LazyParts: Sendable {
-    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??)>((nil, nil, nil))
+    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??, sized: Bool?)>((nil, nil, nil, nil))
 
     func grid(_ make: () -> Grid) -> Grid {
         if let grid = state.withLock({ $0.grid }) { return grid }
@@ -227,6 +228,13 @@ private final class LazyParts: Sendable {
         if let known = state.withLock({ $0.refusal }) { return known }
         let made = make()
         state.withLock { $0.refusal = .some(made) }
+        return made
+    }
+
+    func holdsSizedText(_ make: () -> Bool) -> Bool {
+        if let known = state.withLock({ $0.sized }) { return known }
+        let made = make()
+        state.withLock { $0.sized = made }
         return made
     }
 
