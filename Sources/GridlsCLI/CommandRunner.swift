@@ -38,7 +38,7 @@ package enum CommandRunner {
         case let .format(command):
             let (jobs, status) = jobs(for: command)
             if command.mode == .inPlace { TemporaryFiles.removeOnSignals() }
-            let outcomes = inParallel(jobs) { $0.format(mode: command.mode) }
+            let outcomes = inParallel(jobs) { $0.format(mode: command.mode, fix: command.fix) }
             return max(status, reportFormatting(jobs, command, outcomes: outcomes))
         case let .check(command):
             let (jobs, status) = jobs(for: command)
@@ -83,8 +83,11 @@ package enum CommandRunner {
         var summary = Summary()
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case let .formatted(output, changed, refused, text):
+            case let .formatted(output, changed, refused, text, fixed):
                 if let output { writeOutput(output) }
+                summary.fixed += fixed
+                summary.left += refused.count
+                summary.needingChoice += refused.filter { !$0.fixes.isEmpty }.count
                 // Each file counts once: one holding a table left as it was is a file with errors.
                 if refused.isEmpty { summary.count(changed: changed) }
                 if changed {
@@ -104,9 +107,9 @@ package enum CommandRunner {
                     summary.withErrors += 1
                     if changed { summary.withErrorsChanged += 1 }
                     let sorted = refused.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
+                    status = max(status, ExitCode.findings)
                     let lines = sorted.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
                     writeError(lines.joined())
-                    status = max(status, ExitCode.findings)
                 }
             case .failed(let error):
                 summary.withErrors += 1
@@ -118,7 +121,7 @@ package enum CommandRunner {
         }
         // A filter (`:%!gridls format` in Vim reads stderr into the buffer too) stays silent.
         let isFilter = command.mode == .print && jobs.allSatisfy(\.isStandardInput)
-        if !command.quiet && !isFilter { writeError(summary.formatting(command.mode) + "\n") }
+        if !command.quiet && !isFilter { writeError(summary.formatting(command.mode, fixing: command.fix) + "\n") }
         return status
     }
 

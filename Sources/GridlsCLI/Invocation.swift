@@ -16,6 +16,8 @@ package struct FileCommand: Equatable, Sendable {
     var paths: [PathBytes] = []
     /// For `format` only.
     var mode = FormatMode.print
+    /// `format --fix`: apply the safe fixes of the diagnostics first.
+    var fix = false
     /// Options given on the command line: they win over a configuration file's.
     var overrides = SettingOverrides()
     /// For standard input: the file name that decides its syntax.
@@ -81,6 +83,9 @@ let usageText = """
       -i, --in-place             rewrite the files that change instead of printing them
       --check                    change nothing; list the files that would change, exit 1 if any would
       --diff                     change nothing; print a unified diff, exit 1 if any file would change
+      --fix                      first apply the fixes that have one reading only (a slip repaired
+                                 where its candidates agree, a drifted grid table re-laid, an
+                                 unclosed simple table closed); those that need a choice are left
     options for both:
       --exclude GLOB             skip files and folders found in folders that match (may be repeated)
       --config FILE              read settings from FILE instead of each file's nearest .gridls.json
@@ -100,7 +105,7 @@ let usageText = """
                                  NAME.qmd pandoc's Markdown
 
     exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
-                 format leaves what it is about as it was and reports it on stderr);
+                 format, --fix too, leaves what it is about as it was and reports it on stderr);
                  2 usage error, bad configuration, or a file could not be read or written (-i
                  rewrites regular files only; a file another program changed meanwhile is left to
                  it, exit 1).
@@ -164,6 +169,7 @@ extension FileCommand {
         case "-i" where command == "format", "--in-place" where command == "format": try setMode(.inPlace)
         case "--check" where command == "format": try setMode(.check)
         case "--diff" where command == "format": try setMode(.diff)
+        case "--fix" where command == "format": fix = true
         case "-q", "--quiet": quiet = true
         case "--exclude": excludes.patterns.append(PathBytes(try value()))
         case "--config": configPath = PathBytes(try value())
