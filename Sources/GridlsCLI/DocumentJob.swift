@@ -14,6 +14,8 @@ struct DocumentJob: Sendable {
     var isStandardInput: Bool { path.isStandardInput }
     /// The name every message prints, quoted where it would mislead.
     var displayName: String { isStandardInput ? "<stdin>" : path.display }
+    /// The name `--output-format github` and `json` print: the name as it is, bytes that are not UTF-8 as U+FFFD.
+    var plainName: String { isStandardInput ? "<stdin>" : path.lossyString }
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {

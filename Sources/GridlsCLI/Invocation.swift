@@ -18,6 +18,8 @@ package struct FileCommand: Equatable, Sendable {
     var mode = FormatMode.print
     /// `format --fix`: apply the safe fixes of the diagnostics first.
     var fix = false
+    /// How `check` and `format --check` print what they find.
+    var outputFormat = OutputFormat.text
     /// Options given on the command line: they win over a configuration file's.
     var overrides = SettingOverrides()
     /// For standard input: the file name that decides its syntax.
@@ -86,6 +88,10 @@ let usageText = """
       --fix                      first apply the fixes that have one reading only (a slip repaired
                                  where its candidates agree, a drifted grid table re-laid, an
                                  unclosed simple table closed); those that need a choice are left
+    options for check and format --check:
+      --output-format text|github|json
+                                 print findings as path:line:column: ... (default), as GitHub
+                                 Actions annotations, or as one JSON array
     options for both:
       --exclude GLOB             skip files and folders found in folders that match (may be repeated)
       --config FILE              read settings from FILE instead of each file's nearest .gridls.json
@@ -135,6 +141,9 @@ extension Invocation {
                 return .help
             }
         }
+        if command == "format" && parsed.outputFormat != .text && parsed.mode != .check {
+            throw UsageError("--output-format \(parsed.outputFormat.rawValue) goes with check or format --check")
+        }
         if parsed.mode == .inPlace && (parsed.paths.isEmpty || parsed.paths.contains(.standardInput)) {
             throw UsageError("--in-place needs files: standard input cannot be rewritten")
         }
@@ -170,6 +179,10 @@ extension FileCommand {
         case "--check" where command == "format": try setMode(.check)
         case "--diff" where command == "format": try setMode(.diff)
         case "--fix" where command == "format": fix = true
+        case "--output-format":
+            let v = try text()
+            guard let format = OutputFormat(rawValue: v) else { throw UsageError("--output-format must be text, github or json, not '\(v)'") }
+            outputFormat = format
         case "-q", "--quiet": quiet = true
         case "--exclude": excludes.patterns.append(PathBytes(try value()))
         case "--config": configPath = PathBytes(try value())
