@@ -27,11 +27,13 @@ package enum DocumentFixer {
         // Each round fixes at least one table, and a fixed table reads (or needs a choice): bounded.
         for _ in 0...(scan.tables.count + scan.diagnostics.count) {
             let round = safeFixes(text, scan: scan, options: options)
-            if round.isEmpty { break }
-            fixed += round.count
             let roundEdits = round.flatMap { $0 }
+            let next = DocumentFormatter.apply(roundEdits, to: current)
+            // A fix that changes nothing would be offered again: the round is the last.
+            if round.isEmpty || next == current { break }
+            fixed += round.count
             edits = compose(edits, then: roundEdits, middle: current)
-            current = DocumentFormatter.apply(roundEdits, to: current)
+            current = next
             text = TextLines.readerLines(current)
             scan = syntax.scan(text, options: options.scan)
         }
