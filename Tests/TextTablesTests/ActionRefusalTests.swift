@@ -13,11 +13,15 @@ struct ActionRefusalTests {
         if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
         let edited: Grid
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
-        switch TableEditor.target(of: action, kind: kind) {
+        switch TableEditor.target(of: action, kind: kind, syntax: syntax) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
         case .grid: return kind != .grid ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
         case .list: return ListTablePrinter.refusal(edited).map(TableEditFailure.refused)
+        case .pandocSimple, .multiline:
+            let target: PandocTableKind = TableEditor.target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
+            return PandocTablePrinter.refusal(edited, kind: target).map(TableEditFailure.refused)
+                ?? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) }
         }
     }
 

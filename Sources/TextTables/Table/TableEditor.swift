@@ -8,6 +8,8 @@ package enum TableAction: Sendable, Hashable {
     case convertToPipe
     case convertToSimple
     case convertToList
+    /// To a pandoc multiline table (pandoc's Markdown).
+    case convertToMultiline
     /// Fit a grid table to a width (re-wrapping as `maxWidth` does).
     case fit(width: Int)
     /// Join the lines of each paragraph of the cell at a slot.
@@ -47,6 +49,7 @@ enum EditedTable {
     case grid(Grid)
     case simple(Grid)
     case list(Grid)
+    case pandoc(Grid, PandocTableKind)
 
     var kind: TableRegion.Kind {
         switch self {
@@ -54,6 +57,7 @@ enum EditedTable {
         case .grid: .grid
         case .simple: .simple
         case .list: .list
+        case .pandoc(_, let kind): kind == .simple ? .pandocSimple : .multiline
         }
     }
 }
@@ -78,12 +82,14 @@ package enum TableEditor {
         } catch {
             return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
-        switch target(of: action, kind: kind) {
+        switch target(of: action, kind: kind, syntax: syntax) {
         // A simple table's right-aligned columns are how its text was drawn; a grid table of
         // reStructuredText says no alignment (its borders take no colons).
         case .grid: return .success(.grid(kind == .simple ? edited.unaligned : edited))
         case .simple: return .success(.simple(edited))  // `refusal` asked the printer
         case .list: return .success(.list(edited))
+        case .pandocSimple: return .success(.pandoc(edited, .simple))
+        case .multiline: return .success(.pandoc(edited, .multiline))
         case .pipe: return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
         }
     }
@@ -106,18 +112,23 @@ package enum TableEditor {
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
-        if action == .convertToSimple && syntax.isMarkdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToMultiline && syntax != .pandocMarkdown { return .refused(.noMultilineTables) }
         if action == .convertToList && syntax.isMarkdown { return .refused(.noListTablesInMarkdown) }
         if let edit = gridEdit(action), let refusal = shape.refusal(of: edit, spans: spans) { return .refused(.edit(refusal)) }
-        switch target(of: action, kind: kind) {
+        switch target(of: action, kind: kind, syntax: syntax) {
         case .grid:
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             // A table that becomes a grid table must read as one in the document's reader.
             switch kind {
             case .grid: return nil
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
-            case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            case .simple, .list, .pandocSimple, .multiline: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
             }
+        case .pandocSimple, .multiline:
+            let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
+            if let refusal = PandocTablePrinter.refusal((try? perform(action, on: grid())) ?? grid(), kind: target) { return .refused(refusal) }
+            return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
         case .simple:
             return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
         case .list:
@@ -154,12 +165,15 @@ package enum TableEditor {
         }
     }
 
-    static func target(of action: TableAction, kind: TableRegion.Kind) -> TableRegion.Kind {
+    /// The kind of table `action` leaves of a table of `kind` in a document of `syntax` (a simple table is
+    /// pandoc's in pandoc's Markdown, docutils's in reStructuredText).
+    static func target(of action: TableAction, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableRegion.Kind {
         switch action {
         case .convertToGrid: .grid
         case .edit(.merge): kind == .simple ? .simple : .grid
         case .convertToPipe: .pipe
-        case .convertToSimple: .simple
+        case .convertToSimple: syntax == .pandocMarkdown ? .pandocSimple : .simple
+        case .convertToMultiline: .multiline
         case .convertToList: .list
         default: kind
         }

@@ -1,0 +1,193 @@
+import GridModel
+
+/// Prints a grid as a pandoc simple or multiline table that pandoc reads as the same cells and alignments.
+/// Each column's header (or, without one, its first row's first line) is placed over its dashes so that
+/// pandoc's `alignType` reads the grid's alignment: flush left under dashes longer than it, right with
+/// space before it, centred with space on both sides, the default filling its dashes (pandoc counts code
+/// points there, so wide text may run past them). Body text is padded the same way.
+///
+/// A simple table's columns are as wide as their widest text (by pandoc's column count), its gaps those
+/// of the table it was (the narrowest, at least one) or two spaces. A multiline table keeps its dash runs
+/// and gaps, and so the relative widths pandoc takes from them, while its text fits; when a column must
+/// grow, every column is scaled by one factor (the smallest, in steps of 5%) that makes room and keeps
+/// each relative width within 0.015 of what it was; when none does (a table narrower than 72 columns has
+/// absolute widths that no widening keeps), `lines()` is nil and the table is left as it is.
+struct PandocTablePrinter {
+    let grid: Grid
+    let layout: PandocTableLayout
+    /// Whether the layout's columns are the table's own (kept), or the table is new (a conversion).
+    let keepsColumns: Bool
+
+    /// Why `grid` cannot be printed as a table of `kind`, or nil.
+    static func refusal(_ grid: Grid, kind: PandocTableKind) -> TableEditRefusal? {
+        guard grid.hasOnlyUnitCells else { return .pandocSpans }
+        guard grid.footerRowCount == 0, grid.headerRowCount <= 1 else { return .pandocHeaderOrFoot }
+        for row in 0..<grid.rowCount {
+            let cells = (0..<grid.columnCount).compactMap { grid.cell(at: Slot(row: row, column: $0)) }
+            if cells.allSatisfy({ $0.lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }) { return .pandocEmptyRow(row: row) }
+            if kind == .simple && cells.contains(where: { $0.lines.count > 1 }) { return .pandocSimpleLines(row: row) }
+        }
+        return nil
+    }
+
+    private struct Column {
+        var dashes: Int
+        var length: Int
+        /// Offset of each line of each row's cell from the column's start.
+        var offsets: [[Int]]
+        /// How far the column's text reaches from its start.
+        var extent: Int
+    }
+
+    /// The printed lines (no container prefixes), or nil when a multiline table's widths cannot be kept.
+    func lines() -> [[UInt8]]? {
+        guard let columns = columns() else { return nil }
+        let indent = [UInt8](repeating: 0x20, count: layout.indent)
+        let headerRows = grid.headerRowCount
+        var columnLine = indent
+        for (c, column) in columns.enumerated() {
+            columnLine += [UInt8](repeating: 0x2D, count: column.dashes)
+            let isLast = c == columns.count - 1
+            if !isLast || layout.kind == .multiline { columnLine += [UInt8](repeating: 0x20, count: column.length - column.dashes) }
+        }
+        let fullLine = indent + [UInt8](repeating: 0x2D, count: columns.dropLast().reduce(0) { $0 + $1.length } + columns[columns.count - 1].dashes)
+        var out: [[UInt8]] = []
+        func rowLines(_ row: Int) -> [[UInt8]] {
+            let cells = (0..<grid.columnCount).map { grid.cell(at: Slot(row: row, column: $0))?.lines ?? [] }
+            let height = max(1, cells.map(\.count).max() ?? 1)
+            return (0..<height).map { k in
+                var line = indent, column = layout.indent
+                for c in cells.indices where k < cells[c].count {
+                    let start = layout.indent + columns[..<c].reduce(0) { $0 + $1.length } + columns[c].offsets[row][k]
+                    if start > column { line += [UInt8](repeating: 0x20, count: start - column); column = start }
+                    line += Array(cells[c][k].utf8)
+                    column += PandocTableLine.width(cells[c][k].unicodeScalars)
+                }
+                return line
+            }
+        }
+        switch layout.kind {
+        case .simple:
+            if headerRows > 0 { out += rowLines(0) } else { out.append(columnLine) }
+            if headerRows > 0 { out.append(columnLine) }
+            for row in headerRows..<grid.rowCount { out += rowLines(row) }
+            if headerRows == 0 || layout.closed { out.append(columnLine) }
+        case .multiline:
+            out.append(headerRows > 0 ? fullLine : columnLine)
+            if headerRows > 0 { out += rowLines(0); out.append(columnLine) }
+            for row in headerRows..<grid.rowCount {
+                if row > headerRows { out.append([]) }
+                out += rowLines(row)
+            }
+            out.append(headerRows > 0 ? fullLine : columnLine)
+        }
+        return out
+    }
+
+    /// The columns with their text placed: the layout's own where the text fits them, else scaled (a
+    /// multiline table) or sized to the text (a simple table, or a new one).
+    private func columns() -> [Column]? {
+        if keepsColumns && layout.kind == .multiline && layout.dashes.count == grid.columnCount {
+            if let kept = placed(dashes: layout.dashes, lengths: layout.lengths) { return kept }
+            if layout.kind == .multiline { return scaled() }
+        }
+        let gap = keepsColumns ? max(1, layout.lengths.dropLast().indices.map { layout.lengths[$0] - layout.dashes[$0] }.min() ?? 2)
+            : (layout.kind == .multiline ? 1 : 2)
+        let columns = (0..<grid.columnCount).map { c in
+            var column = place(c, dashes: nil)
+            column.length = c == grid.columnCount - 1 ? column.dashes : column.extent + gap
+            return column
+        }
+        return columns.allSatisfy { $0.dashes > 0 } ? columns : nil
+    }
+
+    /// The columns at `dashes` and `lengths` if every column's text fits them and reads its alignment.
+    private func placed(dashes: [Int], lengths: [Int]) -> [Column]? {
+        var columns: [Column] = []
+        for c in 0..<grid.columnCount {
+            var column = place(c, dashes: dashes[c])
+            guard column.dashes == dashes[c], c == grid.columnCount - 1 || column.extent < lengths[c] else { return nil }
+            column.length = lengths[c]
+            columns.append(column)
+        }
+        return columns
+    }
+
+    /// A multiline table's columns scaled by the smallest factor that fits its text and keeps its widths.
+    private func scaled() -> [Column]? {
+        let target = layout.relativeWidths
+        for step in 1...60 {
+            let factor = 1 + Double(step) / 20
+            let lengths = layout.lengths.map { Int((Double($0) * factor).rounded()) }
+            let dashes = layout.dashes.indices.map { c in
+                c == layout.dashes.count - 1 ? lengths[c] - (layout.lengths[c] - layout.dashes[c]) : max(1, lengths[c] - max(1, layout.lengths[c] - layout.dashes[c]))
+            }
+            var candidate = layout
+            candidate.dashes = dashes
+            candidate.lengths = lengths
+            guard zip(candidate.relativeWidths, target).allSatisfy({ abs($0 - $1) <= 0.015 }) else { continue }
+            if let columns = placed(dashes: dashes, lengths: lengths) { return columns }
+        }
+        return nil
+    }
+
+    /// Column `c` placed over `dashes` (nil: as few as its text and alignment need); its dashes are -1
+    /// where pandoc would not read the alignment from those asked for. The lines that say the alignment
+    /// are the header's lines with text (pandoc reads the shortest: all are placed alike), or without a
+    /// header the first row's first line.
+    private func place(_ c: Int, dashes asked: Int?) -> Column {
+        let lines = (0..<grid.rowCount).map { grid.cell(at: Slot(row: $0, column: c))?.lines ?? [] }
+        let widest = lines.joined().map { PandocTableLine.width($0.unicodeScalars) }.max() ?? 0
+        let deciding: Set<Int> = grid.headerRowCount > 0 ? Set(lines[0].indices.filter { !lines[0][$0].isEmpty })
+            : (lines[0].first?.isEmpty == false ? [0] : [])
+        let counts = deciding.map { lines[0][$0].unicodeScalars.count }
+        let widths = deciding.map { PandocTableLine.width(lines[0][$0].unicodeScalars) }
+        let alignment = deciding.isEmpty ? ColumnAlignment.none : grid.alignments[c]
+        var dashes = asked ?? max(1, widest)
+        func decidingOffset(_ line: String) -> Int {
+            let count = line.unicodeScalars.count, width = PandocTableLine.width(line.unicodeScalars)
+            switch alignment {
+            case .left, .none: return 0
+            case .right: return max(dashes - width, dashes - count)
+            case .center: return max(1, (dashes - width) / 2)
+            }
+        }
+        if !deciding.isEmpty {
+            let least = counts.min() ?? 0
+            switch alignment {
+            case .left: if asked == nil { dashes = max(widest, least + 1) }
+            case .right: if asked == nil { dashes = max(widest, (widths.max() ?? 0) + 1) }
+            case .center: if asked == nil { dashes = max(widest, (widths.max() ?? 0) + 2) }
+            case .none: if asked == nil { dashes = max(1, least) }
+            }
+            let ok: Bool
+            switch alignment {
+            case .left: ok = least < dashes
+            case .none: ok = least >= dashes
+            case .right: ok = deciding.allSatisfy { k in let o = decidingOffset(lines[0][k]); return o >= 1 && o + lines[0][k].unicodeScalars.count >= dashes }
+            case .center: ok = deciding.allSatisfy { k in decidingOffset(lines[0][k]) + lines[0][k].unicodeScalars.count < dashes }
+            }
+            if !ok { return Column(dashes: -1, length: 0, offsets: [], extent: 0) }
+        }
+        let reach = max(dashes, 1)
+        var extent = reach
+        let offsets = lines.enumerated().map { row, cellLines in
+            cellLines.enumerated().map { k, line -> Int in
+                let width = PandocTableLine.width(line.unicodeScalars)
+                let offset: Int
+                if row == 0 && deciding.contains(k) {
+                    offset = decidingOffset(line)
+                } else {
+                    switch alignment {
+                    case .left, .none: offset = 0
+                    case .right: offset = max(0, reach - width)
+                    case .center: offset = max(0, (reach - width) / 2)
+                    }
+                }
+                extent = max(extent, offset + width)
+                return offset
+            }
+        }
+        return Column(dashes: dashes, length: 0, offsets: offsets, extent: extent)
+    }
+}

@@ -1,0 +1,132 @@
+import GridModel
+
+/// Reads a pandoc simple or multiline table into the grid model as pandoc's Markdown reader does: the
+/// column line's dash runs (with the spaces after each) cut every line into cells (`PandocTableLine`),
+/// each cell's lines trimmed; a simple table has a row per line, a multiline table rows of lines between
+/// blank lines and a header of several lines; the alignments come from the header (or, without one,
+/// the first row) over its dashes. What pandoc reads otherwise than it is drawn is an error: text across
+/// a column's start (pandoc cuts it in two), text left of the first column (pandoc drops it), a table
+/// without its closing line (pandoc reads text).
+struct PandocTableReader {
+    let text: TextLines
+    let region: TableRegion
+
+    struct Reading {
+        var grid: Grid?
+        var layout: PandocTableLayout
+        /// Per line of the table: the row whose lines it is among (nil on a dashed or blank line).
+        var rowOfLine: [Int?]
+        var diagnostics: [Diagnostic]
+    }
+
+    private var kind: PandocTableKind { region.kind == .multiline ? .multiline : .simple }
+
+    private func line(_ offset: Int) -> PandocTableLine {
+        PandocTableLine(text.bytes[region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)])
+    }
+
+    private func range(ofLine offset: Int) -> Range<Int> {
+        region.contentStarts[offset]..<text.contentEnd(region.firstLine + offset)
+    }
+
+    func read() -> Reading {
+        let lines = region.contentStarts.indices.map(line)
+        let count = lines.count
+        let headerless: Bool, columnLine: Int
+        switch kind {
+        case .simple:
+            headerless = lines[0].dashRuns != nil
+            columnLine = headerless ? 0 : 1
+        case .multiline:
+            let inner = count > 2 ? lines[1..<count - 1].firstIndex { $0.dashRuns != nil } : nil
+            headerless = inner == nil
+            columnLine = inner ?? 0
+        }
+        let runs = lines[columnLine].dashRuns ?? (0, [(1, 1)])
+        var layout = PandocTableLayout(kind: kind, headerless: headerless, indent: runs.indent, dashes: runs.runs.map(\.dashes),
+                                       lengths: runs.runs.map(\.length))
+        let closed = count > columnLine + 1 && lines[count - 1].dashRuns != nil
+        layout.closed = closed
+        var rowOfLine = [Int?](repeating: nil, count: count)
+        var diagnostics: [Diagnostic] = []
+        if !closed && (kind == .multiline || headerless) { diagnostics.append(unclosed(lines, layout: layout)) }
+
+        let boundaries = layout.columnStarts
+        let headerLines = headerless ? [] : (kind == .simple ? [0] : Array(1..<columnLine))
+        let bodyEnd = closed ? count - 1 : count
+        // Rows: a simple table's lines one by one, a multiline table's runs of lines between blank lines.
+        var rows: [[Int]] = headerLines.isEmpty ? [] : [headerLines]
+        var current: [Int] = []
+        for offset in columnLine + 1..<max(columnLine + 1, bodyEnd) {
+            if lines[offset].isBlank {
+                if !current.isEmpty { rows.append(current); current = [] }
+            } else if kind == .simple {
+                rows.append([offset])
+            } else {
+                current.append(offset)
+            }
+        }
+        if !current.isEmpty { rows.append(current) }
+
+        var cells: [GridCell] = []
+        var alignmentPieces: [[ArraySlice<Unicode.Scalar>]] = Array(repeating: [], count: boundaries.count)
+        for (r, row) in rows.enumerated() {
+            var columns: [[String]] = Array(repeating: [], count: boundaries.count)
+            for offset in row {
+                rowOfLine[offset] = r
+                let pieces = lines[offset].pieces(at: boundaries)
+                diagnostics += crossings(pieces, line: offset, boundaries: boundaries)
+                for (c, piece) in pieces.dropFirst().enumerated() {
+                    columns[c].append(piece.scalars.trimmed.string)
+                    if (r == 0 && !headerless) || (headerless && r == 0 && offset == row[0]) { alignmentPieces[c].append(piece.scalars) }
+                }
+            }
+            for (c, var lines) in columns.enumerated() {
+                while lines.last?.isEmpty == true { lines.removeLast() }
+                cells.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines))
+            }
+        }
+        let alignments = alignmentPieces.indices.map { ColumnAlignment.pandoc(alignmentPieces[$0], dashes: layout.dashes[$0]) }
+        guard diagnostics.allSatisfy({ $0.severity != .error }), !rows.isEmpty else {
+            return Reading(grid: nil, layout: layout, rowOfLine: rowOfLine, diagnostics: diagnostics)
+        }
+        let grid = try? Grid(rowCount: rows.count, columnCount: boundaries.count, cells: cells, alignments: alignments,
+                             headerRowCount: headerless ? 0 : 1)
+        return Reading(grid: grid, layout: layout, rowOfLine: rowOfLine, diagnostics: diagnostics)
+    }
+
+    /// Text that pandoc cuts otherwise than it is drawn: left of the first column (dropped), or running
+    /// across the start of a column (a piece that ends and the next that starts with text, or a wide
+    /// character over the start, which pandoc puts on the left).
+    private func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], line offset: Int, boundaries: [Int]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if !pieces[0].scalars.trimmed.isEmpty {
+            found.append(Diagnostic(code: .pandocTextLeftOfTable, severity: .error, message: Diagnostic.Message.pandocTextLeftOfTable,
+                                    range: range(ofLine: offset)))
+        }
+        for k in 1..<pieces.count - 1 {
+            let left = pieces[k].scalars, right = pieces[k + 1].scalars
+            guard let last = left.last, let first = right.first else { continue }
+            let straddles = pieces[k + 1].start != boundaries[k]
+            if straddles || (last != " " && first != " ") {
+                found.append(Diagnostic(code: .pandocTextAcrossColumns, severity: .error,
+                                        message: Diagnostic.Message.pandocTextAcrossColumns(column: k + 1), range: range(ofLine: offset)))
+            }
+        }
+        return found
+    }
+
+    /// A multiline table, or a simple one without a header, that has no closing dashed line: pandoc reads
+    /// no table. The fix adds one under its last line, as long as its column line.
+    private func unclosed(_ lines: [PandocTableLine], layout: PandocTableLayout) -> Diagnostic {
+        let last = region.contentStarts.count - 1
+        let end = text.contentEnd(region.firstLine + last)
+        let top = text.bytes[region.contentStarts[0]..<text.contentEnd(region.firstLine)]
+        let newline = region.newLineTerminator(in: text)
+        let prefix = region.prefix(ofLine: last, in: text)
+        let fix = Fix(title: "Add the closing line", edits: [TextEdit(range: end..<end, newText: newline + Array(prefix) + Array(top))], isPreferred: true)
+        return Diagnostic(code: .pandocUnclosedTable, severity: .error,
+                          message: layout.kind == .multiline ? Diagnostic.Message.pandocUnclosedMultiline : Diagnostic.Message.pandocUnclosedSimple,
+                          range: range(ofLine: 0), fixes: [fix])
+    }
+}

@@ -1,0 +1,86 @@
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// pandoc's simple and multiline tables: where they are, how they print, what they say is broken, and
+/// what pandoc reads of them before and after formatting.
+struct PandocTableTests {
+    func extent(_ document: String, at line: Int = 0) -> PandocTableFinder.Extent? {
+        let text = TextLines(document)
+        return PandocTableFinder.table(at: line, in: text) { $0 < text.count ? text.starts[$0] : nil }
+    }
+
+    @Test func findsEachKindAsPandocDoes() {
+        let simple = extent("  Right  Left\n-------  ----\n     12  a\n    123  b\n\nafter\n")
+        #expect(simple == .init(kind: .simple, headerless: false, lines: 0..<4, consumed: 0..<5))
+        let closed = extent("a    b\n---  ---\n1    2\n---  ---\nmore\n")
+        #expect(closed?.lines == 0..<4)
+        let headerless = extent("-----  ----\n  1    2\n-----  ----\n")
+        #expect(headerless == .init(kind: .simple, headerless: true, lines: 0..<3, consumed: 0..<4))
+        let multiline = extent("-----------\nA      B\n-----  ----\none    x\ntwo\n\nthree  y\n-----------\n")
+        #expect(multiline == .init(kind: .multiline, headerless: false, lines: 0..<8, consumed: 0..<9))
+        let headlessMultiline = extent("-----  ----\none    x\n\nthree  y\n-----  ----\n")
+        #expect(headlessMultiline == .init(kind: .multiline, headerless: true, lines: 0..<5, consumed: 0..<6))
+    }
+
+    @Test func leavesWhatPandocReadsOtherwise() {
+        #expect(extent("Foo\n---\nbar\n") == nil, "a setext heading")
+        #expect(extent("a | b\n--|--\n1 | 2\n") == nil, "a pipe table")
+        #expect(extent("a b\n--- ---\n\n1 2\n") == nil, "no row under the column line")
+        #expect(extent("para\ntext\n") == nil)
+    }
+
+    @Test func captionsAreNoPartOfTheTable() {
+        let above = extent("Table: Demo.\n\na    b\n---  ---\n1    2\n")
+        #expect(above?.lines == 2..<5 && above?.consumed == 0..<6)
+        let below = extent("a    b\n---  ---\n1    2\n\n: Demo.\n")
+        #expect(below?.lines == 0..<3 && below?.consumed == 0..<5)
+    }
+
+    @Test func formatsSimpleTablesKeepingAlignments() throws {
+        let document = "Table: Demo.\n\n  Right     Left     Center     Default\n-------     ------ ----------   -------\n     12     12        12            12\n    123     123       123          123\n      1     1          1             1\n\n"
+        let formatted = PandocTables.formatted(document)
+        // Columns as wide as their text, as far apart as the table's nearest two were; the caption kept.
+        #expect(formatted == "Table: Demo.\n\n Right Left   Center  Default\n------ ----- -------- -------\n    12 12       12    12\n   123 123     123    123\n     1 1        1     1\n\n")
+        #expect(PandocTables.formatted(formatted) == formatted)
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(document))
+    }
+
+    @Test func formatsMultilineTablesKeepingWidths() throws {
+        let document = "-------------------------------------------------------------\n Centered   Default           Right Left\n  Header    Aligned         Aligned Aligned\n----------- ------- --------------- -------------------------\n   First    row                12.0 Example of a row that\n                                    spans multiple lines.\n\n  Second    row                 5.0 Here's another one. Note\n                                    the blank line between\n                                    rows.\n-------------------------------------------------------------\n\nTable: Here's the caption. It, too, may span\nmultiple lines.\n"
+        let formatted = PandocTables.formatted(document)
+        #expect(PandocTables.formatted(formatted) == formatted)
+        #expect(formatted == document, "the manual's table is formatted already")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted, widths: true) == PandocTables.pandoc(document, widths: true))
+    }
+
+    @Test func reportsWhatPandocReadsOtherwiseThanDrawn() throws {
+        let across = PandocTables.readings("a    b\n---  ---\nlonger 2\n")
+        #expect(across.first?.errors?.map(\.code) == [.pandocTextAcrossColumns])
+        let left = PandocTables.readings("  a    b\n  ---  ---\nx 1    2\n")
+        #expect(left.first?.errors?.map(\.code) == [.pandocTextLeftOfTable])
+        let unclosed = "-----  ----\none    x\n\nafter\n"
+        let reading = try #require(PandocTables.readings(unclosed).first)
+        let error = try #require(reading.errors?.first)
+        #expect(error.code == .pandocUnclosedTable)
+        let fixed = String(decoding: DocumentFormatter.apply(error.fixes[0].edits, to: Array(unclosed.utf8)), as: UTF8.self)
+        #expect(fixed == "-----  ----\none    x\n-----  ----\n\nafter\n")
+        #expect(PandocTables.formatted(unclosed) == unclosed, "an unreadable table is left as it is")
+    }
+
+    @Test func convertsBetweenKinds() throws {
+        let simple = "a      b\n---  ---\none    2\n"
+        let multiline = try PandocTables.converted(simple, .convertToMultiline)
+        #expect(multiline == "------\na    b\n--- --\none  2\n------\n")
+        let grid = try PandocTables.converted(simple, .convertToGrid)
+        #expect(grid == "+-----+---+\n| a   | b |\n+:====+==:+\n| one | 2 |\n+-----+---+\n")
+        try #require(ReferenceReaders.isAvailable)
+        let original = try PandocTables.pandoc(simple)
+        for converted in [multiline, grid, try PandocTables.converted(simple, .convertToPipe), try PandocTables.converted(multiline, .convertToSimple)] {
+            #expect(try PandocTables.pandoc(converted) == original, "\(converted)")
+        }
+    }
+}
