@@ -45,7 +45,8 @@ package enum PandocTableFinder {
     }
 
     private static func tableLines(at line: Int, _ lines: BlockLines) -> Extent? {
-        guard let first = lines[line], !first.isBlank else { return nil }
+        // A lone `-` starts a list item.
+        guard let first = lines[line], !first.isBlank, first.dashRuns.map({ $0.runs.count > 1 || $0.runs[0].dashes > 1 }) ?? true else { return nil }
         if lines.isPipeTable(line) { return nil }
         if first.dashRuns != nil {
             if let end = multilineRows(after: headerEnd(line, lines), lines), lines.isDashed(end) {

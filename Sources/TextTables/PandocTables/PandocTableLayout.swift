@@ -14,6 +14,8 @@ package struct PandocTableLayout: Sendable, Hashable {
     var lengths: [Int]
     /// A simple table with a header: whether a dashed line closes it.
     var closed = true
+    /// The fewest spaces between a column's text (or dashes, where longer) and the next column's start.
+    var gap = 2
 
     /// Where each column starts (pandoc's indices, the indentation first).
     var columnStarts: [Int] {
@@ -49,13 +51,14 @@ package struct PandocTableLayout: Sendable, Hashable {
 
 extension ColumnAlignment {
     /// The alignment pandoc reads from a column's header lines (`alignType`): the shortest line with text
-    /// (in code points) says it; text indented under the dashes is aligned right, text shorter than the
-    /// dashes left, both centred, neither the default.
+    /// (in code points; the first of the shortest) says it; text indented under the dashes is aligned
+    /// right, text narrower than the dashes (in columns, as pandoc 3.9 measures it) left, both centred,
+    /// neither the default.
     static func pandoc(_ pieces: [ArraySlice<Unicode.Scalar>], dashes: Int) -> ColumnAlignment {
         let texts = pieces.map { piece in piece[..<(piece.lastIndex { $0 != " " && $0 != "\t" }.map { $0 + 1 } ?? piece.startIndex)] }
             .filter { !$0.isEmpty }
         guard let shortest = texts.min(by: { $0.count < $1.count }) else { return .none }
-        let leftSpace = shortest.first == " " || shortest.first == "\t", rightSpace = shortest.count < dashes
+        let leftSpace = shortest.first == " " || shortest.first == "\t", rightSpace = PandocTableLine.width(shortest) < dashes
         switch (leftSpace, rightSpace) {
         case (true, false): return .right
         case (false, true): return .left

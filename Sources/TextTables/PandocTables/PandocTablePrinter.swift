@@ -3,8 +3,8 @@ import GridModel
 /// Prints a grid as a pandoc simple or multiline table that pandoc reads as the same cells and alignments.
 /// Each column's header (or, without one, its first row's first line) is placed over its dashes so that
 /// pandoc's `alignType` reads the grid's alignment: flush left under dashes longer than it, right with
-/// space before it, centred with space on both sides, the default filling its dashes (pandoc counts code
-/// points there, so wide text may run past them). Body text is padded the same way.
+/// space before it, centred with space on both sides, the default filling its dashes exactly. Body text
+/// is padded the same way, and runs past the dashes where it is wider than a default column's header.
 ///
 /// A simple table's columns are as wide as their widest text (by pandoc's column count), its gaps those
 /// of the table it was (the narrowest, at least one) or two spaces. A multiline table keeps its dash runs
@@ -21,6 +21,10 @@ struct PandocTablePrinter {
     /// Why `grid` cannot be printed as a table of `kind`, or nil.
     static func refusal(_ grid: Grid, kind: PandocTableKind) -> TableEditRefusal? {
         guard grid.hasOnlyUnitCells else { return .pandocSpans }
+        guard grid.columnCount > 1 else { return .pandocOneColumn }
+        if kind == .multiline && grid.headerRowCount == 0 && grid.rowCount == 1 && grid.cells.contains(where: { $0.lines.count > 1 }) {
+            return .pandocHeaderlessOneRow
+        }
         guard grid.footerRowCount == 0, grid.headerRowCount <= 1 else { return .pandocHeaderOrFoot }
         for row in 0..<grid.rowCount {
             let cells = (0..<grid.columnCount).compactMap { grid.cell(at: Slot(row: row, column: $0)) }
@@ -50,7 +54,8 @@ struct PandocTablePrinter {
             let isLast = c == columns.count - 1
             if !isLast || layout.kind == .multiline { columnLine += [UInt8](repeating: 0x20, count: column.length - column.dashes) }
         }
-        let fullLine = indent + [UInt8](repeating: 0x2D, count: columns.dropLast().reduce(0) { $0 + $1.length } + columns[columns.count - 1].dashes)
+        // As wide as the table; two dashes at least, since a lone `-` starts a list item.
+        let fullLine = indent + [UInt8](repeating: 0x2D, count: max(2, columns.dropLast().reduce(0) { $0 + $1.length } + columns[columns.count - 1].dashes))
         var out: [[UInt8]] = []
         func rowLines(_ row: Int) -> [[UInt8]] {
             let cells = (0..<grid.columnCount).map { grid.cell(at: Slot(row: row, column: $0))?.lines ?? [] }
@@ -91,8 +96,7 @@ struct PandocTablePrinter {
             if let kept = placed(dashes: layout.dashes, lengths: layout.lengths) { return kept }
             if layout.kind == .multiline { return scaled() }
         }
-        let gap = keepsColumns ? max(1, layout.lengths.dropLast().indices.map { layout.lengths[$0] - layout.dashes[$0] }.min() ?? 2)
-            : (layout.kind == .multiline ? 1 : 2)
+        let gap = keepsColumns ? layout.gap : (layout.kind == .multiline ? 1 : 2)
         let columns = (0..<grid.columnCount).map { c in
             var column = place(c, dashes: nil)
             column.length = c == grid.columnCount - 1 ? column.dashes : column.extent + gap
@@ -140,12 +144,11 @@ struct PandocTablePrinter {
         let widest = lines.joined().map { PandocTableLine.width($0.unicodeScalars) }.max() ?? 0
         let deciding: Set<Int> = grid.headerRowCount > 0 ? Set(lines[0].indices.filter { !lines[0][$0].isEmpty })
             : (lines[0].first?.isEmpty == false ? [0] : [])
-        let counts = deciding.map { lines[0][$0].unicodeScalars.count }
         let widths = deciding.map { PandocTableLine.width(lines[0][$0].unicodeScalars) }
         let alignment = deciding.isEmpty ? ColumnAlignment.none : grid.alignments[c]
         var dashes = asked ?? max(1, widest)
         func decidingOffset(_ line: String) -> Int {
-            let count = line.unicodeScalars.count, width = PandocTableLine.width(line.unicodeScalars)
+            let count = PandocTableLine.width(line.unicodeScalars), width = PandocTableLine.width(line.unicodeScalars)
             switch alignment {
             case .left, .none: return 0
             case .right: return max(dashes - width, dashes - count)
@@ -153,21 +156,23 @@ struct PandocTablePrinter {
             }
         }
         if !deciding.isEmpty {
-            let least = counts.min() ?? 0
+            // Every line that may say the alignment says it (pandoc reads the one of fewest code points).
+            let narrowest = widths.min() ?? 0, widestDeciding = widths.max() ?? 0
             switch alignment {
-            case .left: if asked == nil { dashes = max(widest, least + 1) }
-            case .right: if asked == nil { dashes = max(widest, (widths.max() ?? 0) + 1) }
-            case .center: if asked == nil { dashes = max(widest, (widths.max() ?? 0) + 2) }
-            case .none: if asked == nil { dashes = max(1, least) }
+            case .left: if asked == nil { dashes = max(widest, widestDeciding + 1) }
+            case .right: if asked == nil { dashes = max(widest, widestDeciding + 1) }
+            case .center: if asked == nil { dashes = max(widest, widestDeciding + 2) }
+            case .none: if asked == nil { dashes = max(1, narrowest) }
             }
-            let ok: Bool
-            switch alignment {
-            case .left: ok = least < dashes
-            case .none: ok = least >= dashes
-            case .right: ok = deciding.allSatisfy { k in let o = decidingOffset(lines[0][k]); return o >= 1 && o + lines[0][k].unicodeScalars.count >= dashes }
-            case .center: ok = deciding.allSatisfy { k in decidingOffset(lines[0][k]) + lines[0][k].unicodeScalars.count < dashes }
+            func reads() -> Bool {
+                switch alignment {
+                case .left: widestDeciding < dashes
+                case .none: narrowest >= dashes
+                case .right: deciding.allSatisfy { k in let o = decidingOffset(lines[0][k]); return o >= 1 && o + PandocTableLine.width(lines[0][k].unicodeScalars) >= dashes }
+                case .center: deciding.allSatisfy { k in decidingOffset(lines[0][k]) + PandocTableLine.width(lines[0][k].unicodeScalars) < dashes }
+                }
             }
-            if !ok { return Column(dashes: -1, length: 0, offsets: [], extent: 0) }
+            if !reads() { return Column(dashes: -1, length: 0, offsets: [], extent: 0) }
         }
         let reach = max(dashes, 1)
         var extent = reach

@@ -70,6 +70,7 @@ struct PandocTableReader {
 
         var cells: [GridCell] = []
         var alignmentPieces: [[ArraySlice<Unicode.Scalar>]] = Array(repeating: [], count: boundaries.count)
+        var reach = layout.dashes  // how far each column's text or dashes reach from its start
         for (r, row) in rows.enumerated() {
             var columns: [[String]] = Array(repeating: [], count: boundaries.count)
             for offset in row {
@@ -78,6 +79,8 @@ struct PandocTableReader {
                 diagnostics += crossings(pieces, line: offset, boundaries: boundaries)
                 for (c, piece) in pieces.dropFirst().enumerated() {
                     columns[c].append(piece.scalars.trimmed.string)
+                    let text = piece.scalars[..<(piece.scalars.lastIndex { $0 != " " }.map { $0 + 1 } ?? piece.scalars.startIndex)]
+                    reach[c] = max(reach[c], piece.start - boundaries[c] + PandocTableLine.width(text))
                     if (r == 0 && !headerless) || (headerless && r == 0 && offset == row[0]) { alignmentPieces[c].append(piece.scalars) }
                 }
             }
@@ -86,6 +89,7 @@ struct PandocTableReader {
                 cells.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines))
             }
         }
+        layout.gap = max(1, reach.indices.dropLast().map { layout.lengths[$0] - reach[$0] }.min() ?? 2)
         let alignments = alignmentPieces.indices.map { ColumnAlignment.pandoc(alignmentPieces[$0], dashes: layout.dashes[$0]) }
         guard diagnostics.allSatisfy({ $0.severity != .error }), !rows.isEmpty else {
             return Reading(grid: nil, layout: layout, rowOfLine: rowOfLine, diagnostics: diagnostics)

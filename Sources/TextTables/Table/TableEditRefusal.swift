@@ -53,6 +53,10 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case pandocHeaderOrFoot
     case pandocEmptyRow(row: Int)
     case pandocSimpleLines(row: Int)
+    /// pandoc reads a one-column table's dashed line as a heading's underline or a list item, and a
+    /// multiline table without a header and with one row as a simple table (each line a row).
+    case pandocOneColumn
+    case pandocHeaderlessOneRow
     /// A multiline table whose text no longer fits its columns, and no widening keeps its relative widths.
     case pandocWidthsNotKept
 
@@ -86,6 +90,9 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .pandocEmptyRow(let row): "row \(row + 1) is empty, and pandoc's simple and multiline tables cannot draw an empty row"
         case .pandocSimpleLines(let row): "row \(row + 1) has a cell of several lines: a simple table's cells hold one line (a multiline table's more)"
         case .pandocWidthsNotKept: Diagnostic.Message.pandocWidthsNotKept
+        case .pandocOneColumn: "a table of one column is left as it is: pandoc reads its dashed line under text as a heading's underline"
+        case .pandocHeaderlessOneRow:
+            "a multiline table without a header needs two rows: pandoc reads one row of several lines as a simple table, a row per line"
         case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"
         case .listFoot(let rows): "a list-table has no foot: this table has \(rows) foot rows"
         case .listStubColumns: "this list-table has :stub-columns:, which grid and simple tables cannot say: remove the option first"

@@ -1,0 +1,107 @@
+import Foundation
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Random pandoc simple and multiline tables checked against pandoc: what gridls prints reads as the grid
+/// it printed; gridls reads what pandoc reads; formatting a table drawn roomier keeps pandoc's cells,
+/// alignments and (multiline) relative widths within 0.02, and is idempotent; every conversion keeps the
+/// cells and alignments. The tables of each stage go to pandoc in one document (a paragraph between two).
+/// `GRIDLS_PANDOC_TABLE_COUNT` sets how many (CI: 30).
+@Suite(.enabled(if: ReferenceReaders.isAvailable, "needs python3 with pandoc"))
+struct PandocTablePropertyTests {
+    static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_PANDOC_TABLE_COUNT"] ?? "") ?? 30
+
+    static let separator = "\nbetween\n\n"
+
+    /// pandoc's reading of each table of `tables`, as JSON objects: read in one document, or, where pandoc
+    /// reads another number of tables there, one by one (an empty object where it reads no table).
+    func pandoc(_ tables: [String], widths: Bool = false) throws -> [[String: Any]] {
+        func read(_ document: String) throws -> [[String: Any]] {
+            let json = try PandocTables.pandoc(document, widths: widths)
+            return try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []
+        }
+        let all = try read(tables.joined(separator: PandocTablePropertyTests.separator))
+        if all.count == tables.count { return all }
+        return try tables.map { table in try read(table).first ?? [:] }
+    }
+
+    /// The table pandoc should read of `grid`: its cells' lines joined by a space, its alignments (the
+    /// default where the lines that say it are empty).
+    func expected(_ grid: Grid) -> [String: Any] {
+        func row(_ r: Int) -> [[Any]] {
+            (0..<grid.columnCount).map { c in
+                let lines = grid.cell(at: Slot(row: r, column: c))?.lines ?? []
+                let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+                return [1, 1, text, text.isEmpty ? "" : "Plain"]
+            }
+        }
+        let names: [ColumnAlignment: String] = [.none: "AlignDefault", .left: "AlignLeft", .right: "AlignRight", .center: "AlignCenter"]
+        let aligns = (0..<grid.columnCount).map { c -> String in
+            let lines = grid.cell(at: Slot(row: 0, column: c))?.lines ?? []
+            let says = grid.headerRowCount > 0 ? lines.contains { !$0.isEmpty } : lines.first?.isEmpty == false
+            return says ? names[grid.alignments[c]]! : "AlignDefault"
+        }
+        return ["aligns": aligns, "head": grid.headerRowCount > 0 ? [row(0)] : [],
+                "body": (grid.headerRowCount..<grid.rowCount).map(row), "foot": [[Any]]()]
+    }
+
+    func same(_ a: [String: Any], _ b: [String: Any], widths: Bool) -> Bool {
+        var a = a, b = b
+        let wa = a.removeValue(forKey: "widths") as? [Double] ?? [], wb = b.removeValue(forKey: "widths") as? [Double] ?? []
+        guard NSDictionary(dictionary: a).isEqual(to: b) else { return false }
+        return !widths || (wa.count == wb.count && zip(wa, wb).allSatisfy { abs($0 - $1) <= 0.02 })
+    }
+
+    @Test func randomTablesReadAsPandocReadsThem() throws {
+        var generator = RandomPandocTable(seed: 20_251_126)
+        let tables = (0..<PandocTablePropertyTests.count).map { _ in generator.table() }
+        // What gridls prints reads as its grid, to pandoc and to gridls.
+        let printed = try pandoc(tables.map(\.printed))
+        for (table, read) in zip(tables, printed) {
+            #expect(same(read, expected(table.grid), widths: false), "\(table.printed)\npandoc: \(read)")
+            let ours = PandocTables.readings(table.printed)
+            #expect(ours.count == 1 && (try? ours[0].grid.get()) == said(table.grid),
+                    "\(table.printed)\ngridls: \(ours.map { (try? $0.grid.get()).map(sketchCells) ?? "\($0.diagnostics)" })\nprinted: \(sketchCells(table.grid))")
+            #expect(PandocTables.formatted(table.printed) == table.printed, "a printed table is formatted")
+        }
+        // Formatting a roomier drawing keeps pandoc's reading, widths too, and formats once.
+        let roomy = try pandoc(tables.map(\.roomy), widths: true)
+        let formatted = tables.map { PandocTables.formatted($0.roomy) }
+        let reformatted = try pandoc(formatted, widths: true)
+        for i in tables.indices {
+            #expect(same(roomy[i], reformatted[i], widths: true), "\(tables[i].roomy)\nformatted:\n\(formatted[i])\n\(roomy[i])\n\(reformatted[i])")
+            #expect(PandocTables.formatted(formatted[i]) == formatted[i], "idempotent:\n\(formatted[i])")
+        }
+        // Every conversion keeps the cells and alignments.
+        for action in [TableAction.convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline] {
+            var sources: [Int] = [], converted: [String] = []
+            for (i, table) in tables.enumerated() {
+                guard let reading = PandocTables.readings(table.printed).first, reading.refusal(action, syntax: .pandocMarkdown) == nil,
+                      let done = try? PandocTables.converted(table.printed, action) else { continue }
+                sources.append(i)
+                converted.append(done)
+            }
+            let read = try pandoc(converted)
+            for (k, i) in sources.enumerated() {
+                #expect(same(read[k], printed[i], widths: false), "\(action)\n\(tables[i].printed)\n→\n\(converted[k])\n\(read[k])\n\(printed[i])")
+            }
+        }
+    }
+
+    func sketchCells(_ grid: Grid) -> String {
+        "\(grid.alignments) " + grid.cells.map { "\($0.rows.lowerBound),\($0.columns.lowerBound):\($0.lines)" }.joined(separator: " ")
+    }
+
+    /// The grid with the default alignment in a column whose lines that say its alignment are empty.
+    func said(_ grid: Grid) -> Grid {
+        let alignments = (0..<grid.columnCount).map { c -> ColumnAlignment in
+            let lines = grid.cell(at: Slot(row: 0, column: c))?.lines ?? []
+            let says = grid.headerRowCount > 0 ? lines.contains { !$0.isEmpty } : lines.first?.isEmpty == false
+            return says ? grid.alignments[c] : .none
+        }
+        return try! Grid(rowCount: grid.rowCount, columnCount: grid.columnCount, cells: grid.cells, alignments: alignments,
+                         headerRowCount: grid.headerRowCount)
+    }
+}
