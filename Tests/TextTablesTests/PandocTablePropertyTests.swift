@@ -47,12 +47,7 @@ struct PandocTablePropertyTests {
                 "body": (grid.headerRowCount..<grid.rowCount).map(row), "foot": [[Any]]()]
     }
 
-    func same(_ a: [String: Any], _ b: [String: Any], widths: Bool) -> Bool {
-        var a = a, b = b
-        let wa = a.removeValue(forKey: "widths") as? [Double] ?? [], wb = b.removeValue(forKey: "widths") as? [Double] ?? []
-        guard NSDictionary(dictionary: a).isEqual(to: b) else { return false }
-        return !widths || (wa.count == wb.count && zip(wa, wb).allSatisfy { abs($0 - $1) <= 0.02 })
-    }
+    func same(_ a: [String: Any], _ b: [String: Any], widths: Bool) -> Bool { PandocTables.same(a, b, widths: widths) }
 
     @Test func randomTablesReadAsPandocReadsThem() throws {
         var generator = RandomPandocTable(seed: 20_251_126)

@@ -83,4 +83,39 @@ struct PandocTableTests {
             #expect(try PandocTables.pandoc(converted) == original, "\(converted)")
         }
     }
+
+    /// A column whose text fills the spaces after its dashes grows by what it needs, and pandoc's relative
+    /// widths stay within 0.02.
+    @Test func widensMultilineColumnsKeepingRelativeWidths() throws {
+        let wide = """
+            -----------------------------------------------------------------------------
+            Name                          Description                               Size
+            ----------------------------- ----------------------------------------- -----
+            alpha                         text                                         12
+
+            averyveryverylongname_abcdefgh text                                         1
+            -----------------------------------------------------------------------------
+
+            """
+        let formatted = PandocTables.formatted(wide)
+        #expect(formatted == """
+            ------------------------------------------------------------------------------
+            Name                           Description                               Size
+            -----------------------------  ----------------------------------------- -----
+            alpha                          text                                      12
+
+            averyveryverylongname_abcdefgh text                                      1
+            ------------------------------------------------------------------------------
+
+            """)
+        #expect(PandocTables.formatted(formatted) == formatted)
+        let narrow = "------------------\nName     Size\n-------- ---------\nalpha         12\n\nlongnamex  1\n------------------\n"
+        let narrowFormatted = PandocTables.formatted(narrow)
+        #expect(narrowFormatted == "-------------------\nName      Size\n--------  ---------\nalpha     12\n\nlongnamex 1\n-------------------\n")
+        try #require(ReferenceReaders.isAvailable)
+        let before = try PandocTables.pandocTables(wide), after = try PandocTables.pandocTables(formatted)
+        #expect(before.count == 1 && after.count == 1 && PandocTables.same(before[0], after[0], widths: true), "\(before) \(after)")
+        let narrowBefore = try PandocTables.pandocTables(narrow), narrowAfter = try PandocTables.pandocTables(narrowFormatted)
+        #expect(narrowBefore.count == 1 && narrowAfter.count == 1 && PandocTables.same(narrowBefore[0], narrowAfter[0], widths: true))
+    }
 }

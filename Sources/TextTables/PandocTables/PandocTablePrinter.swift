@@ -9,9 +9,11 @@ import GridModel
 /// A simple table's columns are as wide as their widest text (by pandoc's column count), its gaps those
 /// of the table it was (the narrowest, at least one) or two spaces. A multiline table keeps its dash runs
 /// and gaps, and so the relative widths pandoc takes from them, while its text fits; when a column must
-/// grow, every column is scaled by one factor (the smallest, in steps of 5%) that makes room and keeps
-/// each relative width within 0.015 of what it was; when none does (a table narrower than 72 columns has
-/// absolute widths that no widening keeps), `lines()` is nil and the table is left as it is.
+/// grow (its text fills the spaces after its dashes), it grows by what it needs, or else every column is
+/// scaled by one factor (the smallest, in steps of 5%), only where each relative width stays within 0.015
+/// of what it was; when nothing does (or the grid's alignments cannot be read from the dashes, as after
+/// sorting a table without a header), `lines()` is nil: formatting leaves the table as it is and says so,
+/// and an action prints it anew.
 struct PandocTablePrinter {
     let grid: Grid
     let layout: PandocTableLayout
@@ -117,19 +119,31 @@ struct PandocTablePrinter {
         return columns
     }
 
-    /// A multiline table's columns scaled by the smallest factor that fits its text and keeps its widths.
+    /// A multiline table's columns made room in: each column that needs it grown by what it needs (in a
+    /// table narrower than 72 columns a column's width is its share of 72, which one column more changes
+    /// by 0.014), else every column scaled by the smallest factor that fits the text; either only where
+    /// every relative width stays within 0.015 of what it was.
     private func scaled() -> [Column]? {
         let target = layout.relativeWidths
+        func keeps(_ dashes: [Int], _ lengths: [Int]) -> Bool {
+            var candidate = layout
+            candidate.dashes = dashes
+            candidate.lengths = lengths
+            return zip(candidate.relativeWidths, target).allSatisfy { abs($0 - $1) <= 0.015 }
+        }
+        var grown = layout.lengths
+        for c in 0..<grid.columnCount - 1 {
+            let column = place(c, dashes: layout.dashes[c])
+            if column.dashes == layout.dashes[c] { grown[c] = max(grown[c], column.extent + 1) }
+        }
+        if grown != layout.lengths, keeps(layout.dashes, grown), let columns = placed(dashes: layout.dashes, lengths: grown) { return columns }
         for step in 1...60 {
             let factor = 1 + Double(step) / 20
             let lengths = layout.lengths.map { Int((Double($0) * factor).rounded()) }
             let dashes = layout.dashes.indices.map { c in
                 c == layout.dashes.count - 1 ? lengths[c] - (layout.lengths[c] - layout.dashes[c]) : max(1, lengths[c] - max(1, layout.lengths[c] - layout.dashes[c]))
             }
-            var candidate = layout
-            candidate.dashes = dashes
-            candidate.lengths = lengths
-            guard zip(candidate.relativeWidths, target).allSatisfy({ abs($0 - $1) <= 0.015 }) else { continue }
+            guard keeps(dashes, lengths) else { continue }
             if let columns = placed(dashes: dashes, lengths: lengths) { return columns }
         }
         return nil

@@ -1,3 +1,4 @@
+import Foundation
 import GridModel
 import TestSupport
 @testable import TextTables
@@ -46,5 +47,19 @@ enum PandocTables {
 
     static func pandoc(_ document: String, widths: Bool = false) throws -> String {
         try ReferenceReaders.read(widths ? "pandoc-markdown-widths" : "pandoc-markdown", Array(document.utf8), fileExtension: "md")
+    }
+
+    /// The tables pandoc reads in `document`, as JSON objects (with their widths).
+    static func pandocTables(_ document: String) throws -> [[String: Any]] {
+        try JSONSerialization.jsonObject(with: Data(pandoc(document, widths: true).utf8)) as? [[String: Any]] ?? []
+    }
+
+    /// Whether two of pandoc's readings have the same cells and alignments, and (`widths`) relative widths
+    /// within 0.02.
+    static func same(_ a: [String: Any], _ b: [String: Any], widths: Bool) -> Bool {
+        var a = a, b = b
+        let wa = a.removeValue(forKey: "widths") as? [Double] ?? [], wb = b.removeValue(forKey: "widths") as? [Double] ?? []
+        guard NSDictionary(dictionary: a).isEqual(to: b) else { return false }
+        return !widths || (wa.count == wb.count && zip(wa, wb).allSatisfy { abs($0 - $1) <= 0.02 })
     }
 }
