@@ -58,8 +58,16 @@ struct PandocTableTests {
     }
 
     @Test func reportsWhatPandocReadsOtherwiseThanDrawn() throws {
-        let across = PandocTables.readings("a    b\n---  ---\nlonger 2\n")
-        #expect(across.first?.errors?.map(\.code) == [.pandocTextAcrossColumns])
+        let acrossText = "a    b\n---  ---\nlonger 2\n"
+        let across = try #require(PandocTables.readings(acrossText).first?.errors)
+        #expect(across.map(\.code) == [.pandocTextAcrossColumns])
+        #expect(across.first?.fixes.map(\.title) == ["Widen column 1"])
+        let widened = String(decoding: DocumentFormatter.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
+        #expect(widened == "a      b\n---    ---\nlonger   2\n")
+        #expect(PandocTables.formatted(widened) == "a      b\n------ --\nlonger 2\n")
+        // A wide character over a column's start goes left, and the text after it with it.
+        let straddling = try #require(PandocTables.readings("ab  cd\n---  --\nx東京 y\n").first?.errors)
+        #expect(straddling.map(\.code) == [.pandocTextAcrossColumns])
         let left = PandocTables.readings("  a    b\n  ---  ---\nx 1    2\n")
         #expect(left.first?.errors?.map(\.code) == [.pandocTextLeftOfTable])
         let unclosed = "-----  ----\none    x\n\nafter\n"
@@ -69,6 +77,10 @@ struct PandocTableTests {
         let fixed = String(decoding: DocumentFormatter.apply(error.fixes[0].edits, to: Array(unclosed.utf8)), as: UTF8.self)
         #expect(fixed == "-----  ----\none    x\n-----  ----\n\nafter\n")
         #expect(PandocTables.formatted(unclosed) == unclosed, "an unreadable table is left as it is")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(PandocTables.formatted(widened)) == PandocTables.pandoc(widened))
+        #expect(try PandocTables.pandoc(widened).contains("longer"), "the widened column holds the whole word")
+        #expect(try PandocTables.pandocTables(fixed).count == 1 && PandocTables.pandocTables(unclosed).isEmpty)
     }
 
     @Test func convertsBetweenKinds() throws {

@@ -6,21 +6,38 @@ struct PandocTableLine {
     private(set) var scalars: [Unicode.Scalar] = []
     /// The columns each code point takes.
     private(set) var widths: [Int] = []
+    /// Where each code point starts in the line's bytes (a tab's spaces all at the tab).
+    private(set) var byteStarts: [Int] = []
+    private var byteCount = 0
 
     init(_ bytes: ArraySlice<UInt8>) {
-        var column = 0
+        var column = 0, offset = 0
         for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             if scalar == "\t" {
                 let stop = 4 - column % 4
-                for _ in 0..<stop { scalars.append(" "); widths.append(1) }
+                for _ in 0..<stop { scalars.append(" "); widths.append(1); byteStarts.append(offset) }
                 column += stop
             } else {
                 let width = GridReader.pandoc.width(of: scalar)
                 scalars.append(scalar)
                 widths.append(width)
+                byteStarts.append(offset)
                 column += width
             }
+            offset += UTF8.width(scalar)
         }
+        byteCount = offset
+    }
+
+    /// The byte offset (from the line's start) of the first code point at or right of `column`, or nil
+    /// when the line ends before it.
+    func byteOffset(ofColumn column: Int) -> Int? {
+        var at = 0
+        for i in scalars.indices {
+            if at >= column { return byteStarts[i] }
+            at += widths[i]
+        }
+        return at >= column ? byteCount : nil
     }
 
     var isBlank: Bool { scalars.allSatisfy { $0 == " " } }

@@ -69,6 +69,7 @@ struct PandocTableReader {
         if !current.isEmpty { rows.append(current) }
 
         var cells: [GridCell] = []
+        var crossings: [(line: Int, column: Int, overrun: Int)] = []
         var alignmentPieces: [[ArraySlice<Unicode.Scalar>]] = Array(repeating: [], count: boundaries.count)
         var reach = layout.dashes  // how far each column's text or dashes reach from its start
         for (r, row) in rows.enumerated() {
@@ -76,7 +77,8 @@ struct PandocTableReader {
             for offset in row {
                 rowOfLine[offset] = r
                 let pieces = lines[offset].pieces(at: boundaries)
-                diagnostics += crossings(pieces, line: offset, boundaries: boundaries)
+                diagnostics += leftOfTable(pieces, line: offset)
+                crossings += PandocTableReader.crossings(pieces, boundaries: boundaries).map { (offset, $0.column, $0.overrun) }
                 for (c, piece) in pieces.dropFirst().enumerated() {
                     columns[c].append(piece.scalars.trimmed.string)
                     let text = piece.scalars[..<(piece.scalars.lastIndex { $0 != " " }.map { $0 + 1 } ?? piece.scalars.startIndex)]
@@ -89,6 +91,8 @@ struct PandocTableReader {
                 cells.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines))
             }
         }
+        diagnostics += crossingDiagnostics(crossings, lines: lines, boundaries: boundaries)
+        diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
         layout.gap = max(1, reach.indices.dropLast().map { layout.lengths[$0] - reach[$0] }.min() ?? 2)
         let alignments = alignmentPieces.indices.map { ColumnAlignment.pandoc(alignmentPieces[$0], dashes: layout.dashes[$0]) }
         guard diagnostics.allSatisfy({ $0.severity != .error }), !rows.isEmpty else {
@@ -99,25 +103,53 @@ struct PandocTableReader {
         return Reading(grid: grid, layout: layout, rowOfLine: rowOfLine, diagnostics: diagnostics)
     }
 
-    /// Text that pandoc cuts otherwise than it is drawn: left of the first column (dropped), or running
-    /// across the start of a column (a piece that ends and the next that starts with text, or a wide
-    /// character over the start, which pandoc puts on the left).
-    private func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], line offset: Int, boundaries: [Int]) -> [Diagnostic] {
-        var found: [Diagnostic] = []
-        if !pieces[0].scalars.trimmed.isEmpty {
-            found.append(Diagnostic(code: .pandocTextLeftOfTable, severity: .error, message: Diagnostic.Message.pandocTextLeftOfTable,
-                                    range: range(ofLine: offset)))
-        }
+    /// Text left of the first column's start, which pandoc drops.
+    private func leftOfTable(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], line offset: Int) -> [Diagnostic] {
+        guard !pieces[0].scalars.trimmed.isEmpty else { return [] }
+        return [Diagnostic(code: .pandocTextLeftOfTable, severity: .error, message: Diagnostic.Message.pandocTextLeftOfTable,
+                           range: range(ofLine: offset))]
+    }
+
+    /// Where text runs across the start of a column (column `column`, from 1), pandoc cutting it there: a
+    /// piece that ends and the next that starts with text, or a wide character over the start, which
+    /// pandoc puts on the left. `overrun`: how far past the column's start the text goes.
+    static func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], boundaries: [Int]) -> [(column: Int, overrun: Int)] {
+        var found: [(column: Int, overrun: Int)] = []
         for k in 1..<pieces.count - 1 {
             let left = pieces[k].scalars, right = pieces[k + 1].scalars
-            guard let last = left.last, let first = right.first else { continue }
-            let straddles = pieces[k + 1].start != boundaries[k]
-            if straddles || (last != " " && first != " ") {
-                found.append(Diagnostic(code: .pandocTextAcrossColumns, severity: .error,
-                                        message: Diagnostic.Message.pandocTextAcrossColumns(column: k + 1), range: range(ofLine: offset)))
-            }
+            guard let last = left.last else { continue }
+            let straddle = pieces[k + 1].start - boundaries[k]
+            guard straddle > 0 || (last != " " && right.first.map { $0 != " " } == true) else { continue }
+            let run = right.prefix { $0 != " " }
+            found.append((k + 1, straddle + PandocTableLine.width(run)))
         }
         return found
+    }
+
+    /// An error on each line where text runs across a column's start, with the fix that widens the column
+    /// before it: every line of the table gets as many spaces (dashes inside a run) as the longest overrun
+    /// and one more, at the column's start, or on a line that overruns it right after the overrunning text.
+    private func crossingDiagnostics(_ crossings: [(line: Int, column: Int, overrun: Int)], lines: [PandocTableLine], boundaries: [Int]) -> [Diagnostic] {
+        var fixes: [Int: Fix] = [:]
+        for column in Set(crossings.map(\.column)) {
+            let here = crossings.filter { $0.column == column }
+            let count = (here.map(\.overrun).max() ?? 0) + 1
+            var edits: [TextEdit] = []
+            for (offset, line) in lines.enumerated() {
+                let overrun = here.first { $0.line == offset }?.overrun ?? 0
+                guard let at = line.byteOffset(ofColumn: boundaries[column - 1] + overrun) else { continue }
+                let position = region.contentStarts[offset] + at
+                let b = text.bytes
+                let insideRun = line.dashRuns != nil && position > region.contentStarts[offset] && b[position - 1] == 0x2D
+                    && position < text.contentEnd(region.firstLine + offset) && b[position] == 0x2D
+                edits.append(TextEdit(range: position..<position, newText: [UInt8](repeating: insideRun ? 0x2D : 0x20, count: count)))
+            }
+            fixes[column] = Fix(title: "Widen column \(column - 1)", edits: edits, isPreferred: true)
+        }
+        return crossings.map { crossing in
+            Diagnostic(code: .pandocTextAcrossColumns, severity: .error, message: Diagnostic.Message.pandocTextAcrossColumns(column: crossing.column),
+                       range: range(ofLine: crossing.line), fixes: fixes[crossing.column].map { [$0] } ?? [])
+        }
     }
 
     /// A multiline table, or a simple one without a header, that has no closing dashed line: pandoc reads
