@@ -68,6 +68,7 @@ struct PandocTablePropertyTests {
         for i in tables.indices {
             #expect(same(roomy[i], reformatted[i], widths: true), "\(tables[i].roomy)\nformatted:\n\(formatted[i])\n\(roomy[i])\n\(reformatted[i])")
             #expect(PandocTables.formatted(formatted[i]) == formatted[i], "idempotent:\n\(formatted[i])")
+            #expect(!formatted[i].contains(" \n"), "no line ends in a space:\n\(formatted[i])")
         }
         // Every conversion keeps the cells and alignments.
         for action in [TableAction.convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline] {

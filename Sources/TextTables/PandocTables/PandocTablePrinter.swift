@@ -64,7 +64,7 @@ struct PandocTablePrinter {
             let height = max(1, cells.map(\.count).max() ?? 1)
             return (0..<height).map { k in
                 var line = indent, column = layout.indent
-                for c in cells.indices where k < cells[c].count {
+                for c in cells.indices where k < cells[c].count && !cells[c][k].isEmpty {
                     let start = layout.indent + columns[..<c].reduce(0) { $0 + $1.length } + columns[c].offsets[row][k]
                     if start > column { line += [UInt8](repeating: 0x20, count: start - column); column = start }
                     line += Array(cells[c][k].utf8)
