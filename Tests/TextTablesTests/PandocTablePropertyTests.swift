@@ -83,6 +83,24 @@ struct PandocTablePropertyTests {
             for (k, i) in sources.enumerated() {
                 #expect(same(read[k], printed[i], widths: false), "\(action)\n\(tables[i].printed)\n→\n\(converted[k])\n\(read[k])\n\(printed[i])")
             }
+            // A pipe or grid table made of one converts back to the kind it was, as pandoc reads it.
+            guard action == .convertToGrid || action == .convertToPipe else { continue }
+            var back: [String] = [], origins: [Int] = []
+            for (k, i) in sources.enumerated() {
+                let text = TextLines(converted[k])
+                guard let region = DocumentSyntax.pandocMarkdown.scan(text).tables.first else { continue }
+                let reading = TableReading(text, region: region, options: FormatOptions())
+                let toKind: TableAction = tables[i].kind == .simple ? .convertToSimple : .convertToMultiline
+                guard case .success(let result) = reading.apply(toKind, syntax: .pandocMarkdown) else { continue }
+                back.append(String(decoding: DocumentFormatter.apply(result.edits, to: text.bytes), as: UTF8.self))
+                origins.append(i)
+            }
+            #expect(back.count * 2 >= sources.count, "most convert back (\(back.count) of \(sources.count))")
+            let readBack = try pandoc(back)
+            for (k, i) in origins.enumerated() {
+                #expect(same(readBack[k], printed[i], widths: false), "\(action) and back\n\(tables[i].printed)\n→\n\(back[k])")
+                #expect(PandocTables.formatted(back[k]) == back[k], "a converted table is formatted:\n\(back[k])")
+            }
         }
     }
 

@@ -130,4 +130,28 @@ struct PandocTableTests {
         let narrowBefore = try PandocTables.pandocTables(narrow), narrowAfter = try PandocTables.pandocTables(narrowFormatted)
         #expect(narrowBefore.count == 1 && narrowAfter.count == 1 && PandocTables.same(narrowBefore[0], narrowAfter[0], widths: true))
     }
+
+    @Test func editsKeepTheKindAndItsLayout() throws {
+        let simple = "Name    Size\n-----  -----\nbeta       3\nalpha     12\n"
+        #expect(try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))) == "Name    Size\n-----  -----\nalpha     12\nbeta       3\n")
+        #expect(try PandocTables.converted(simple, .edit(.moveColumn(from: 1, to: 0))) == " Size  Name\n-----  -----\n    3  beta\n   12  alpha\n")
+        let multiline = "----------------\nName    Notes\n------  --------\nbeta    two\n        lines\n\nalpha   one\n----------------\n"
+        #expect(try PandocTables.converted(multiline, .edit(.sortBody(column: 0, order: .ascending)))
+                == "----------------\nName    Notes\n------  --------\nalpha   one\n\nbeta    two\n        lines\n----------------\n",
+                "the columns keep their dashes, and pandoc its widths")
+        let reading = try #require(PandocTables.readings(simple).first)
+        #expect(reading.refusal(.edit(.insertRow(at: 1)), syntax: .pandocMarkdown) == .refused(.pandocEmptyRow(row: 1)))
+        #expect(reading.refusal(.edit(.deleteColumn(0)), syntax: .pandocMarkdown) == .refused(.pandocOneColumn))
+        #expect(reading.action(.convertToMultiline, from: nil, to: nil, syntax: .pandocMarkdown) == .convertToMultiline)
+        #expect(reading.action(.convertToSimple, from: nil, to: nil, syntax: .pandocMarkdown) == nil)
+        // Merging makes a grid table, which pandoc reads flush only.
+        let merged = try PandocTables.converted(simple, .edit(.merge(SlotRect(rows: 1..<2, columns: 0..<2))))
+        #expect(merged == "+-------+------+\n| Name  | Size |\n+:======+=====:+\n| beta         |\n| 3            |\n+-------+------+\n| alpha | 12   |\n+-------+------+\n")
+        let multilineReading = try #require(PandocTables.readings(multiline).first)
+        #expect(multilineReading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocSimpleLines(row: 1)))
+        try #require(ReferenceReaders.isAvailable)
+        for edited in [try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))), merged] {
+            #expect(try PandocTables.pandocTables(edited).count == 1)
+        }
+    }
 }

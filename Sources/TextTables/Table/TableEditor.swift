@@ -127,7 +127,14 @@ package enum TableEditor {
             }
         case .pandocSimple, .multiline:
             let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
-            if let refusal = PandocTablePrinter.refusal((try? perform(action, on: grid())) ?? grid(), kind: target) { return .refused(refusal) }
+            // Only inserting and deleting change which rows are empty (a new row is, which these tables
+            // cannot draw) or how many there are: other actions are asked of the grid as it is.
+            let edited: Grid
+            switch action {
+            case .edit(.insertRow), .edit(.deleteRow), .edit(.deleteColumn): edited = (try? perform(action, on: grid())) ?? grid()
+            default: edited = grid()
+            }
+            if let refusal = PandocTablePrinter.refusal(edited, kind: target) { return .refused(refusal) }
             return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
         case .simple:
             return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
