@@ -33,7 +33,8 @@ struct PandocTablePropertyTests {
         func row(_ r: Int) -> [[Any]] {
             (0..<grid.columnCount).map { c in
                 let lines = grid.cell(at: Slot(row: r, column: c))?.lines ?? []
-                let text = lines.filter { !$0.isEmpty }.joined(separator: " ")
+                // White space collapsed, as `read_tables.py` collapses pandoc's.
+                let text = lines.joined(separator: " ").split(whereSeparator: \.isWhitespace).joined(separator: " ")
                 return [1, 1, text, text.isEmpty ? "" : "Plain"]
             }
         }
@@ -100,6 +101,74 @@ struct PandocTablePropertyTests {
             for (k, i) in origins.enumerated() {
                 #expect(same(readBack[k], printed[i], widths: false), "\(action) and back\n\(tables[i].printed)\n→\n\(back[k])")
                 #expect(PandocTables.formatted(back[k]) == back[k], "a converted table is formatted:\n\(back[k])")
+            }
+        }
+    }
+
+    /// Text made longer in one cell of a column but the last (pushing the rest of its line right, as typing
+    /// does): where gridls reports text across a column, pandoc reads the table otherwise than drawn (the
+    /// error is real), and "Widen column", applied until no error is left (the pushed text may run across
+    /// the next column), puts the text in its cell; wherever gridls reads the table, pandoc reads the same.
+    /// (Text pushed wholly into the next column, across no column's start, reads there to both: nothing
+    /// tells it from text written there.)
+    @Test func textRunningIntoTheNextColumnIsReportedExactly() throws {
+        var generator = RandomPandocTable(seed: 7_777)
+        var random = SeededRandom(seed: 7_778)
+        var cases: [(document: String, grid: Grid, read: Grid?, fixed: String?, fixedGrid: Grid?)] = []
+        for _ in 0..<PandocTablePropertyTests.count * 2 {
+            let table = generator.table()
+            guard let reading = PandocTables.readings(table.printed).first, case .pandoc(_, let layout, let rowOfLine, _) = reading.content else { continue }
+            let lines = table.printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let firstBodyRow = table.grid.headerRowCount == 0 ? 1 : 1
+            let candidates = rowOfLine.indices.filter { rowOfLine[$0].map { $0 >= firstBodyRow } ?? false }
+            guard let line = candidates.randomElement(using: &random) else { continue }
+            let row = rowOfLine[line]!, k = line - rowOfLine.firstIndex(of: row)!
+            let c = random.below(layout.dashes.count - 1)
+            let parsed = PandocTableLine(Array(lines[line].utf8)[...])
+            let pieces = parsed.pieces(at: layout.columnStarts)
+            let text = pieces[c + 1].scalars
+            guard let last = text.lastIndex(where: { $0 != " " }), var cell = table.grid.cell(at: Slot(row: row, column: c)), k < cell.lines.count else { continue }
+            let at = last + 1 < parsed.byteStarts.count ? parsed.byteStarts[last + 1] : lines[line].utf8.count
+            let added = random.pick(["XYZ", "東京", "X"])
+            var bytes = Array(lines[line].utf8)
+            bytes.insert(contentsOf: Array(added.utf8), at: at)
+            var modified = lines
+            modified[line] = String(decoding: bytes, as: UTF8.self)
+            cell.lines[k] += added
+            var cells = table.grid.cells
+            cells[cells.firstIndex { $0.rect == cell.rect }!] = cell
+            let grid = try Grid(rowCount: table.grid.rowCount, columnCount: table.grid.columnCount, cells: cells, alignments: table.grid.alignments,
+                                headerRowCount: table.grid.headerRowCount)
+            let document = modified.joined(separator: "\n")
+            let ours = try #require(PandocTables.readings(document).first)
+            if let errors = ours.errors {
+                #expect(errors.allSatisfy { $0.code == .pandocTextAcrossColumns }, "\(document)")
+                var fixed = document
+                for _ in 0..<grid.columnCount {
+                    guard let fix = PandocTables.readings(fixed).first?.errors?.first?.fixes.first else { break }
+                    fixed = String(decoding: DocumentFormatter.apply(fix.edits, to: Array(fixed.utf8)), as: UTF8.self)
+                }
+                let again = try #require(PandocTables.readings(fixed).first)
+                #expect(again.errors == nil, "fixed:\n\(fixed)")
+                #expect((try? again.grid.get())?.cell(at: Slot(row: row, column: c))?.lines == cell.lines, "fixed:\n\(fixed)")
+                cases.append((document, grid, nil, fixed, try? again.grid.get()))
+            } else {
+                cases.append((document, grid, try? ours.grid.get(), nil, nil))
+            }
+        }
+        #expect(cases.contains { $0.fixed != nil } && cases.contains { $0.fixed == nil }, "both kinds of case are made")
+        let asWritten = try pandoc(cases.map(\.document))
+        let fixed = try pandoc(cases.compactMap(\.fixed))
+        var f = 0
+        for (i, item) in cases.enumerated() {
+            if let read = item.read {
+                #expect(same(asWritten[i], expected(read), widths: false), "gridls and pandoc read otherwise:\n\(item.document)")
+            } else {
+                #expect(!same(asWritten[i], expected(item.grid), widths: false), "pandoc reads as drawn what gridls reports:\n\(item.document)")
+            }
+            if let fixedText = item.fixed, let fixedGrid = item.fixedGrid {
+                #expect(same(fixed[f], expected(fixedGrid), widths: false), "fixed:\n\(fixedText)")
+                f += 1
             }
         }
     }

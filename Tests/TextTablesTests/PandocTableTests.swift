@@ -63,7 +63,7 @@ struct PandocTableTests {
         #expect(across.map(\.code) == [.pandocTextAcrossColumns])
         #expect(across.first?.fixes.map(\.title) == ["Widen column 1"])
         let widened = String(decoding: DocumentFormatter.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
-        #expect(widened == "a      b\n---    ---\nlonger   2\n")
+        #expect(widened == "a      b\n---    ---\nlonger 2\n")
         #expect(PandocTables.formatted(widened) == "a      b\n------ --\nlonger 2\n")
         // A wide character over a column's start goes left, and the text after it with it.
         let straddling = try #require(PandocTables.readings("ab  cd\n---  --\nx東京 y\n").first?.errors)

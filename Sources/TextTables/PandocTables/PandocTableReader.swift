@@ -111,15 +111,16 @@ struct PandocTableReader {
     }
 
     /// Where text runs across the start of a column (column `column`, from 1), pandoc cutting it there: a
-    /// piece that ends and the next that starts with text, or a wide character over the start, which
-    /// pandoc puts on the left. `overrun`: how far past the column's start the text goes.
+    /// piece that ends and the next that starts with text (a wide character over the start goes with the
+    /// piece on its left, and the next starts after it). `overrun`: how far past the column's start the
+    /// text goes.
     static func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], boundaries: [Int]) -> [(column: Int, overrun: Int)] {
         var found: [(column: Int, overrun: Int)] = []
         for k in 1..<pieces.count - 1 {
             let left = pieces[k].scalars, right = pieces[k + 1].scalars
             guard let last = left.last else { continue }
             let straddle = pieces[k + 1].start - boundaries[k]
-            guard straddle > 0 || (last != " " && right.first.map { $0 != " " } == true) else { continue }
+            guard last != " ", let first = right.first, first != " " else { continue }
             let run = right.prefix { $0 != " " }
             found.append((k + 1, straddle + PandocTableLine.width(run)))
         }
@@ -127,8 +128,9 @@ struct PandocTableReader {
     }
 
     /// An error on each line where text runs across a column's start, with the fix that widens the column
-    /// before it: every line of the table gets as many spaces (dashes inside a run) as the longest overrun
-    /// and one more, at the column's start, or on a line that overruns it right after the overrunning text.
+    /// before it: every other line of the table gets as many spaces (dashes inside a run) as the longest
+    /// overrun and one more at the column's start; a line that overruns it, whose text after the overrun
+    /// was pushed right as the text grew, gets one space after the overrunning text where none follows.
     private func crossingDiagnostics(_ crossings: [(line: Int, column: Int, overrun: Int)], lines: [PandocTableLine], boundaries: [Int]) -> [Diagnostic] {
         var fixes: [Int: Fix] = [:]
         for column in Set(crossings.map(\.column)) {
@@ -136,10 +138,16 @@ struct PandocTableReader {
             let count = (here.map(\.overrun).max() ?? 0) + 1
             var edits: [TextEdit] = []
             for (offset, line) in lines.enumerated() {
-                let overrun = here.first { $0.line == offset }?.overrun ?? 0
-                guard let at = line.byteOffset(ofColumn: boundaries[column - 1] + overrun) else { continue }
+                let overrun = here.first { $0.line == offset }?.overrun
+                guard let at = line.byteOffset(ofColumn: boundaries[column - 1] + (overrun ?? 0)) else { continue }
                 let position = region.contentStarts[offset] + at
                 let b = text.bytes
+                if overrun != nil {
+                    if position < text.contentEnd(region.firstLine + offset) && b[position] != 0x20 {
+                        edits.append(TextEdit(range: position..<position, newText: [0x20]))
+                    }
+                    continue
+                }
                 let insideRun = line.dashRuns != nil && position > region.contentStarts[offset] && b[position - 1] == 0x2D
                     && position < text.contentEnd(region.firstLine + offset) && b[position] == 0x2D
                 edits.append(TextEdit(range: position..<position, newText: [UInt8](repeating: insideRun ? 0x2D : 0x20, count: count)))
