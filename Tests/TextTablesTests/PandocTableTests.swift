@@ -154,4 +154,22 @@ struct PandocTableTests {
             #expect(try PandocTables.pandocTables(edited).count == 1)
         }
     }
+
+    /// pandoc expands tabs to stops of 4 before it reads a table; formatting writes spaces.
+    @Test func readsTabsAsPandocDoes() throws {
+        let tabbed = "a\tb\n--\t--\n1\t2\nlong\tx\n"
+        let formatted = PandocTables.formatted(tabbed)
+        #expect(formatted == "a    b\n---- --\n1    2\nlong x\n", "one space apart: \"long\" reached the next column")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(tabbed))
+    }
+
+    @Test func refusesWhatNoDashesCanSay() throws {
+        let text = TextLines("| \u{200B} | b |\n|---|---|\n| 1 | 2 |\n")
+        let region = try #require(DocumentSyntax.pandocMarkdown.scan(text).tables.first)
+        let reading = TableReading(text, region: region, options: FormatOptions())
+        #expect(reading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
+        #expect(reading.refusal(.convertToMultiline, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
+        #expect(reading.refusal(.convertToSimple, syntax: .markdown) == .refused(.noSimpleTablesInMarkdown))
+    }
 }

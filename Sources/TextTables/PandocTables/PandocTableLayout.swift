@@ -1,12 +1,11 @@
 import GridModel
 
-/// What printing a pandoc simple or multiline table keeps besides its cells: its kind, whether it has a
-/// header, its indentation and its columns as its column line draws them (each dash run and the spaces
+/// What printing a pandoc simple or multiline table keeps besides its cells (whether it has a header is
+/// the grid's header row count): its kind, its indentation and its columns as its column line draws them (each dash run and the spaces
 /// after it: pandoc cuts lines at these columns, and takes a multiline table's relative widths from
 /// them), and whether a simple table with a header has a bottom line.
 package struct PandocTableLayout: Sendable, Hashable {
     var kind: PandocTableKind
-    var headerless: Bool
     var indent: Int
     /// Per column: its dashes.
     var dashes: [Int]
@@ -42,10 +41,10 @@ package struct PandocTableLayout: Sendable, Hashable {
         return sum < 1 ? fractions : fractions.map { $0 / sum }
     }
 
-    /// The layout of a table of this kind made from another (a conversion) or edited: columns of `widths`
-    /// text, one space apart in a multiline table, two in a simple one.
-    static func fresh(kind: PandocTableKind, headerless: Bool, indent: Int) -> PandocTableLayout {
-        PandocTableLayout(kind: kind, headerless: headerless, indent: indent, dashes: [], lengths: [])
+    /// The layout of a new table of this kind (made from a table of another kind): its columns are sized
+    /// by the printer, one space apart in a multiline table, two in a simple one.
+    static func fresh(kind: PandocTableKind, indent: Int) -> PandocTableLayout {
+        PandocTableLayout(kind: kind, indent: indent, dashes: [], lengths: [])
     }
 }
 

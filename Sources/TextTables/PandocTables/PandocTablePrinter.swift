@@ -28,6 +28,12 @@ struct PandocTablePrinter {
             return .pandocHeaderlessOneRow
         }
         guard grid.footerRowCount == 0, grid.headerRowCount <= 1 else { return .pandocHeaderOrFoot }
+        // The default alignment needs header text as wide as its dashes: text of no width has none.
+        for c in 0..<grid.columnCount where grid.alignments[c] == .none {
+            let lines = grid.cell(at: Slot(row: 0, column: c))?.lines ?? []
+            let deciding = grid.headerRowCount > 0 ? lines.filter { !$0.isEmpty } : Array(lines.prefix(1).filter { !$0.isEmpty })
+            if !deciding.isEmpty && deciding.contains(where: { PandocTableLine.width($0.unicodeScalars) == 0 }) { return .pandocZeroWidthHeader(column: c) }
+        }
         for row in 0..<grid.rowCount {
             let cells = (0..<grid.columnCount).compactMap { grid.cell(at: Slot(row: row, column: $0)) }
             if cells.allSatisfy({ $0.lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }) { return .pandocEmptyRow(row: row) }
@@ -59,13 +65,15 @@ struct PandocTablePrinter {
         // As wide as the table; two dashes at least, since a lone `-` starts a list item.
         let fullLine = indent + [UInt8](repeating: 0x2D, count: max(2, columns.dropLast().reduce(0) { $0 + $1.length } + columns[columns.count - 1].dashes))
         var out: [[UInt8]] = []
+        var starts = [layout.indent]
+        for column in columns.dropLast() { starts.append(starts[starts.count - 1] + column.length) }
         func rowLines(_ row: Int) -> [[UInt8]] {
             let cells = (0..<grid.columnCount).map { grid.cell(at: Slot(row: row, column: $0))?.lines ?? [] }
             let height = max(1, cells.map(\.count).max() ?? 1)
             return (0..<height).map { k in
                 var line = indent, column = layout.indent
                 for c in cells.indices where k < cells[c].count && !cells[c][k].isEmpty {
-                    let start = layout.indent + columns[..<c].reduce(0) { $0 + $1.length } + columns[c].offsets[row][k]
+                    let start = starts[c] + columns[c].offsets[row][k]
                     if start > column { line += [UInt8](repeating: 0x20, count: start - column); column = start }
                     line += Array(cells[c][k].utf8)
                     column += PandocTableLine.width(cells[c][k].unicodeScalars)
@@ -95,8 +103,7 @@ struct PandocTablePrinter {
     /// multiline table) or sized to the text (a simple table, or a new one).
     private func columns() -> [Column]? {
         if keepsColumns && layout.kind == .multiline && layout.dashes.count == grid.columnCount {
-            if let kept = placed(dashes: layout.dashes, lengths: layout.lengths) { return kept }
-            if layout.kind == .multiline { return scaled() }
+            return placed(dashes: layout.dashes, lengths: layout.lengths) ?? scaled()
         }
         let gap = keepsColumns ? layout.gap : (layout.kind == .multiline ? 1 : 2)
         let columns = (0..<grid.columnCount).map { c in

@@ -43,7 +43,7 @@ struct PandocTableReader {
             columnLine = inner ?? 0
         }
         let runs = lines[columnLine].dashRuns ?? (0, [(1, 1)])
-        var layout = PandocTableLayout(kind: kind, headerless: headerless, indent: runs.indent, dashes: runs.runs.map(\.dashes),
+        var layout = PandocTableLayout(kind: kind, indent: runs.indent, dashes: runs.runs.map(\.dashes),
                                        lengths: runs.runs.map(\.length))
         let closed = count > columnLine + 1 && lines[count - 1].dashRuns != nil
         layout.closed = closed

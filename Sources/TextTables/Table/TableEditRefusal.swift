@@ -57,6 +57,9 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     /// multiline table without a header and with one row as a simple table (each line a row).
     case pandocOneColumn
     case pandocHeaderlessOneRow
+    /// A column of the default alignment whose header (or first line) has text of no width, which no
+    /// dashes can be as wide as.
+    case pandocZeroWidthHeader(column: Int)
     /// A multiline table whose text no longer fits its columns, and no widening keeps its relative widths.
     case pandocWidthsNotKept
 
@@ -91,6 +94,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .pandocSimpleLines(let row): "row \(row + 1) has a cell of several lines: a simple table's cells hold one line (a multiline table's more)"
         case .pandocWidthsNotKept: Diagnostic.Message.pandocWidthsNotKept
         case .pandocOneColumn: "a table of one column is left as it is: pandoc reads its dashed line under text as a heading's underline"
+        case .pandocZeroWidthHeader(let column):
+            "column \(column + 1)'s header has text of no width (zero-width or combining characters only), so pandoc would read it left-aligned"
         case .pandocHeaderlessOneRow:
             "a multiline table without a header needs two rows: pandoc reads one row of several lines as a simple table, a row per line"
         case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"

@@ -131,16 +131,19 @@ extension TableReading {
             }
             return SimpleTablePrinter(grid, layout: layout).lines()
         case .pandoc(let grid, let kind):
-            var layout = PandocTableLayout.fresh(kind: kind, headerless: grid.headerRowCount == 0,
-                                                 indent: DocumentFormatter.tableIndentation(text, region: region).count)
+            // At most three spaces: four would make the table's lines code.
+            var layout = PandocTableLayout.fresh(kind: kind, indent: min(3, DocumentFormatter.tableIndentation(text, region: region).count))
             var keeps = false
             if case .pandoc(_, let own, _, _) = content, own.kind == kind {
                 layout = own
                 keeps = true
-                layout.headerless = grid.headerRowCount == 0
             }
             let printer = PandocTablePrinter(grid: grid, layout: layout, keepsColumns: keeps)
-            let printed = printer.lines() ?? PandocTablePrinter(grid: grid, layout: layout, keepsColumns: false).lines() ?? []
+            // Its own columns where they keep pandoc's reading, else new ones; the table as it stands where no
+            // dashes can say an alignment (a header of zero-width text only).
+            guard let printed = printer.lines() ?? PandocTablePrinter(grid: grid, layout: layout, keepsColumns: false).lines() else {
+                return region.contentStarts.indices.map { Array(text.bytes[region.contentStarts[$0]..<text.contentEnd(region.firstLine + $0)]) }
+            }
             return placedPandocLines(printed)
         case .grid(let grid):
             // A row or column line that every cell crosses is kept as the author drew it; one the edit

@@ -42,7 +42,7 @@ struct RandomPandocTable {
         let alignments = (0..<columns).map { _ in random.pick([ColumnAlignment.none, .left, .right, .center]) }
         let grid = try! Grid(rowCount: rows, columnCount: columns, cells: cells, alignments: alignments, headerRowCount: headerless ? 0 : 1)
         let indent = random.int(0...2)
-        let layout = PandocTableLayout.fresh(kind: kind, headerless: headerless, indent: indent)
+        let layout = PandocTableLayout.fresh(kind: kind, indent: indent)
         let lines = PandocTablePrinter(grid: grid, layout: layout, keepsColumns: false).lines()!
         return Table(kind: kind, grid: grid, printed: joined(lines), roomy: joined(roomier(lines, indent: indent)))
     }
