@@ -172,4 +172,22 @@ struct PandocTableTests {
         #expect(reading.refusal(.convertToMultiline, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
         #expect(reading.refusal(.convertToSimple, syntax: .markdown) == .refused(.noSimpleTablesInMarkdown))
     }
+
+    /// Inside a container the scanner says where each line's text starts, and where the container ends.
+    @Test func findsAndFormatsTablesInsideContainers() throws {
+        let document = "> a    b\n> ---  ---\n> 1    2\n>\n> after\n"
+        let text = TextLines(document)
+        let extent = try #require(PandocTableFinder.table(at: 0, in: text) { $0 < 5 ? text.starts[$0] + min(2, text.contentEnd($0) - text.starts[$0]) : nil })
+        #expect(extent.lines == 0..<3 && extent.kind == .simple)
+        let region = TableRegion(kind: .pandocSimple, firstLine: 0, contentStarts: extent.lines.map { text.starts[$0] + 2 }, syntax: .pandocMarkdown)
+        let edits = try TableReading(text, region: region, options: FormatOptions()).formattingEdits().get()
+        let formatted = String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        #expect(formatted == "> a   b\n> --  --\n> 1   2\n>\n> after\n", "left-aligned: dashes longer than the header")
+        // The container's end is the table's: no closing line is needed where the quote ends.
+        let unended = TextLines("> -----  ----\n> 1      2\n> -----  ----\nafter\n")
+        let inQuote = PandocTableFinder.table(at: 0, in: unended) { $0 < 3 ? unended.starts[$0] + 2 : nil }
+        #expect(inQuote?.lines == 0..<3 && inQuote?.headerless == true)
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(document))
+    }
 }
