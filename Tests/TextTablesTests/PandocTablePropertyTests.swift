@@ -142,14 +142,18 @@ struct PandocTablePropertyTests {
             let document = modified.joined(separator: "\n")
             let ours = try #require(PandocTables.readings(document).first)
             if let errors = ours.errors {
-                #expect(errors.allSatisfy { $0.code == .pandocTextAcrossColumns }, "\(document)")
+                // Pushed text may also land under an empty line of its cell, which pandoc drops (no fix).
+                #expect(errors.allSatisfy { $0.code == .pandocTextAcrossColumns || $0.code == .pandocDroppedText }, "\(document)")
                 var fixed = document
                 for _ in 0..<grid.columnCount {
-                    guard let fix = PandocTables.readings(fixed).first?.errors?.first?.fixes.first else { break }
+                    guard let fix = PandocTables.readings(fixed).first?.errors?.lazy.compactMap(\.fixes.first).first else { break }
                     fixed = String(decoding: DocumentFormatter.apply(fix.edits, to: Array(fixed.utf8)), as: UTF8.self)
                 }
                 let again = try #require(PandocTables.readings(fixed).first)
-                #expect(again.errors == nil, "fixed:\n\(fixed)")
+                if let left = again.errors {
+                    #expect(left.allSatisfy { $0.code == .pandocDroppedText }, "fixed:\n\(fixed)")
+                    continue
+                }
                 #expect((try? again.grid.get())?.cell(at: Slot(row: row, column: c))?.lines == cell.lines, "fixed:\n\(fixed)")
                 cases.append((document, grid, nil, fixed, try? again.grid.get()))
             } else {
@@ -169,6 +173,77 @@ struct PandocTablePropertyTests {
             if let fixedText = item.fixed, let fixedGrid = item.fixedGrid {
                 #expect(same(fixed[f], expected(fixedGrid), widths: false), "fixed:\n\(fixedText)")
                 f += 1
+            }
+        }
+    }
+
+    /// Random runs of dashed lines (column lines, whole-width lines, short rules), text lines with words
+    /// at the columns, blank lines and captions: the tables gridls finds at block starts are those pandoc
+    /// reads, in order, with the same cells and alignments (each document after a paragraph and a blank
+    /// line, so that its first line starts a block).
+    @Test func tablesAreFoundWherePandocFindsThem() throws {
+        var random = SeededRandom(seed: 31_337)
+        var documents: [String] = []
+        for _ in 0..<PandocTablePropertyTests.count * 2 {
+            let starts = [0, random.int(6...8), random.int(13...15)].prefix(random.int(2...3))
+            let widths = starts.indices.map { $0 + 1 < starts.count ? starts[$0 + 1] - starts[$0] - random.int(1...2) : random.int(3...6) }
+            func dashes(_ runs: [Int]) -> String {
+                var line = ""
+                for c in runs {
+                    line += String(repeating: " ", count: starts[c] - line.count) + String(repeating: "-", count: widths[c])
+                }
+                return line
+            }
+            var lines: [String] = []
+            for k in 0..<random.int(3...9) {
+                switch random.int(0...9) {
+                case 0...3:
+                    var line = ""
+                    // The first column always has text: a line indented four columns at a block start is code.
+                    for c in starts.indices where c == 0 || random.chance(0.8) {
+                        let at = starts[c] + random.int(0...1)
+                        guard at >= line.count + (line.isEmpty ? 0 : 1) else { continue }
+                        line += String(repeating: " ", count: at - line.count) + random.pick(["ab", "x", "cd", "東", "xyz"])
+                    }
+                    lines.append(line.isEmpty ? "w" : line)
+                case 4, 5: lines.append(dashes(Array(starts.indices)))
+                case 6: lines.append(String(repeating: "-", count: starts.last! + widths.last!))
+                case 7: lines.append(k == 0 ? "---  --" : "")
+                case 8: lines.append(random.chance(0.5) ? "" : "Table: cap")
+                default: lines.append(random.chance(0.5) ? "--" : "----")  // "---" could open YAML metadata
+                }
+            }
+            documents.append(lines.joined(separator: "\n") + "\n")
+        }
+        let document = documents.map { "p\n\n" + $0 + "\n" }.joined()
+        // Each table pandoc reads, as gridls reads it (nil where gridls reports text across a column);
+        // unclosed tables, which pandoc reads as text, left out.
+        func read(_ document: String) -> [[String: Any]?] {
+            PandocTables.readings(document).filter { !($0.errors ?? []).contains { $0.code == .pandocUnclosedTable } }
+                .map { (try? $0.grid.get()).map(expected) }
+        }
+        func agree(_ ours: [[String: Any]?], _ theirs: [[String: Any]]) -> Bool {
+            ours.count == theirs.count && zip(ours, theirs).allSatisfy { mine, pandoc in mine.map { same($0, pandoc, widths: false) } ?? true }
+        }
+        let ours = read(document)
+        // pandoc's smart punctuation makes `---` an em dash and `--` an en dash.
+        func undashed(_ tables: [[String: Any]]) throws -> [[String: Any]] {
+            let json = String(decoding: try JSONSerialization.data(withJSONObject: tables), as: UTF8.self)
+                .replacingOccurrences(of: "\u{2014}", with: "---").replacingOccurrences(of: "\u{2013}", with: "--")
+            return (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]] ?? []).map { $0.filter { $0.key != "widths" } }
+        }
+        let theirs = try undashed(PandocTables.pandocTables(document))
+        #expect(ours.count == theirs.count, "gridls finds \(ours.count) tables, pandoc \(theirs.count)")
+        #expect(ours.contains { $0 != nil } && ours.contains { $0 == nil }, "tables that read and tables with errors are made")
+        if agree(ours, theirs) { return }
+        // Name the first documents read otherwise.
+        var named = 0
+        for one in documents where named < 3 {
+            let mine = read("p\n\n" + one)
+            let pandocs = try undashed(PandocTables.pandocTables("p\n\n" + one))
+            if !agree(mine, pandocs) {
+                Issue.record("read otherwise:\n\(one)\ngridls: \(mine)\npandoc: \(pandocs)")
+                named += 1
             }
         }
     }

@@ -24,12 +24,13 @@ package enum PandocTableFinder {
         let lines = BlockLines(text: text, contentStart: contentStart)
         var start = line
         if lines.isCaption(line) {
-            // A caption above is a paragraph followed by blank lines; without them it is no caption.
+            // A caption above is a paragraph followed by blank lines, and then a table must follow (pandoc
+            // does not try one at the caption's line); without blank lines it is no caption.
             var k = line + 1
             while let l = lines[k], !l.isBlank { k += 1 }
             if lines[k]?.isBlank == true { start = lines.afterBlanks(k) }
         }
-        guard var extent = tableLines(at: start, lines) ?? (start == line ? nil : tableLines(at: line, lines)) else { return nil }
+        guard var extent = tableLines(at: start, lines, afterCaption: start != line) else { return nil }
         if extent.lines.lowerBound == line { start = line }
         extent.consumed = line..<extent.consumed.upperBound
         if start == line && !extent.unclosed {
@@ -44,7 +45,9 @@ package enum PandocTableFinder {
         return extent
     }
 
-    private static func tableLines(at line: Int, _ lines: BlockLines) -> Extent? {
+    /// The table at `line`; after a caption pandoc is reading a table already, so a heading's underline
+    /// does not keep a simple table from starting.
+    private static func tableLines(at line: Int, _ lines: BlockLines, afterCaption: Bool) -> Extent? {
         // A lone `-` starts a list item.
         guard let first = lines[line], !first.isBlank, first.dashRuns.map({ $0.runs.count > 1 || $0.runs[0].dashes > 1 }) ?? true else { return nil }
         if lines.isPipeTable(line) { return nil }
@@ -56,7 +59,7 @@ package enum PandocTableFinder {
                 return Extent(kind: .simple, headerless: true, lines: line..<end + 1, consumed: line..<lines.afterBlanks(end + 1))
             }
         }
-        if lines.isDashed(line + 1) && !lines.isSetextUnderline(line + 1), let end = simpleRows(after: line + 1, lines) {
+        if lines.isDashed(line + 1) && (afterCaption || !lines.isSetextUnderline(line + 1)), let end = simpleRows(after: line + 1, lines) {
             let closed = lines.isDashed(end)
             let last = closed ? end + 1 : end
             return Extent(kind: .simple, headerless: false, lines: line..<last, consumed: line..<lines.afterBlanks(last))
@@ -76,7 +79,7 @@ package enum PandocTableFinder {
         guard let next = lines[line + 1], !next.isBlank else { return nil }
         var k = line + 1
         while let l = lines[k], l.dashRuns == nil { k += 1 }
-        return lines[k] == nil ? nil : k
+        return lines[k] == nil || k == line + 1 ? nil : k
     }
 
     /// The line after a simple table's rows below `line` (lines neither blank nor dashed; at least one).

@@ -29,6 +29,9 @@ struct PandocTableLine {
         byteCount = offset
     }
 
+    /// The byte offset (from the line's start) of code point `index` (the line's end past the last).
+    func byteOffset(ofScalar index: Int) -> Int { index < byteStarts.count ? byteStarts[index] : byteCount }
+
     /// The byte offset (from the line's start) of the first code point at or right of `column`, or nil
     /// when the line ends before it.
     func byteOffset(ofColumn column: Int) -> Int? {

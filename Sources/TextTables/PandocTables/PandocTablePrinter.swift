@@ -38,6 +38,12 @@ struct PandocTablePrinter {
             let cells = (0..<grid.columnCount).compactMap { grid.cell(at: Slot(row: row, column: $0)) }
             if cells.allSatisfy({ $0.lines.allSatisfy { $0.allSatisfy(\.isWhitespace) } }) { return .pandocEmptyRow(row: row) }
             if kind == .simple && cells.contains(where: { $0.lines.count > 1 }) { return .pandocSimpleLines(row: row) }
+            // pandoc reads a cell's lines up to a blank line (an empty line but the first): no paragraphs.
+            for cell in cells {
+                if let gap = cell.lines.dropFirst().firstIndex(where: \.isEmpty), cell.lines[gap...].contains(where: { !$0.isEmpty }) {
+                    return .pandocParagraphs(cell.rect)
+                }
+            }
         }
         return nil
     }

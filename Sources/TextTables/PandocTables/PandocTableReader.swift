@@ -35,7 +35,9 @@ struct PandocTableReader {
         let headerless: Bool, columnLine: Int
         switch kind {
         case .simple:
-            headerless = lines[0].dashRuns != nil
+            // With a header, the line under it is the column line (the header itself may look dashed);
+            // without one, rows follow the top line.
+            headerless = count < 2 || lines[1].dashRuns == nil
             columnLine = headerless ? 0 : 1
         case .multiline:
             let inner = count > 2 ? lines[1..<count - 1].firstIndex { $0.dashRuns != nil } : nil
@@ -69,7 +71,7 @@ struct PandocTableReader {
         if !current.isEmpty { rows.append(current) }
 
         var cells: [GridCell] = []
-        var crossings: [(line: Int, column: Int, overrun: Int)] = []
+        var crossings: [(line: Int, column: Int, overrun: Int, runEnd: Int)] = []
         var alignmentPieces: [[ArraySlice<Unicode.Scalar>]] = Array(repeating: [], count: boundaries.count)
         var reach = layout.dashes  // how far each column's text or dashes reach from its start
         for (r, row) in rows.enumerated() {
@@ -78,7 +80,7 @@ struct PandocTableReader {
                 rowOfLine[offset] = r
                 let pieces = lines[offset].pieces(at: boundaries)
                 diagnostics += leftOfTable(pieces, line: offset)
-                crossings += PandocTableReader.crossings(pieces, boundaries: boundaries).map { (offset, $0.column, $0.overrun) }
+                crossings += PandocTableReader.crossings(pieces, boundaries: boundaries).map { (offset, $0.column, $0.overrun, $0.runEnd) }
                 for (c, piece) in pieces.dropFirst().enumerated() {
                     columns[c].append(piece.scalars.trimmed.string)
                     let text = piece.scalars[..<(piece.scalars.lastIndex { $0 != " " }.map { $0 + 1 } ?? piece.scalars.startIndex)]
@@ -88,6 +90,13 @@ struct PandocTableReader {
             }
             for (c, var lines) in columns.enumerated() {
                 while lines.last?.isEmpty == true { lines.removeLast() }
+                // pandoc reads a cell's lines, joined, up to a blank line: from its first empty line but the
+                // first, what follows (there is some, the empty lines at the end are gone) is dropped.
+                if let gap = lines.dropFirst().firstIndex(where: \.isEmpty), let after = lines[gap...].firstIndex(where: { !$0.isEmpty }) {
+                    let dropped = row[after]
+                    diagnostics.append(Diagnostic(code: .pandocDroppedText, severity: .error,
+                                                  message: Diagnostic.Message.pandocDroppedText(column: c + 1), range: range(ofLine: dropped)))
+                }
                 cells.append(GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines))
             }
         }
@@ -113,16 +122,17 @@ struct PandocTableReader {
     /// Where text runs across the start of a column (column `column`, from 1), pandoc cutting it there: a
     /// piece that ends and the next that starts with text (a wide character over the start goes with the
     /// piece on its left, and the next starts after it). `overrun`: how far past the column's start the
-    /// text goes.
-    static func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], boundaries: [Int]) -> [(column: Int, overrun: Int)] {
-        var found: [(column: Int, overrun: Int)] = []
+    /// text goes; `runEnd`: the index of the code point after it (a combining mark at the column's start
+    /// overruns it by no column, and still belongs to the text).
+    static func crossings(_ pieces: [(start: Int, scalars: ArraySlice<Unicode.Scalar>)], boundaries: [Int]) -> [(column: Int, overrun: Int, runEnd: Int)] {
+        var found: [(column: Int, overrun: Int, runEnd: Int)] = []
         for k in 1..<pieces.count - 1 {
             let left = pieces[k].scalars, right = pieces[k + 1].scalars
             guard let last = left.last else { continue }
             let straddle = pieces[k + 1].start - boundaries[k]
             guard last != " ", let first = right.first, first != " " else { continue }
             let run = right.prefix { $0 != " " }
-            found.append((k + 1, straddle + PandocTableLine.width(run)))
+            found.append((k + 1, straddle + PandocTableLine.width(run), run.endIndex))
         }
         return found
     }
@@ -131,18 +141,18 @@ struct PandocTableReader {
     /// before it: every other line of the table gets as many spaces (dashes inside a run) as the longest
     /// overrun and one more at the column's start; a line that overruns it, whose text after the overrun
     /// was pushed right as the text grew, gets one space after the overrunning text where none follows.
-    private func crossingDiagnostics(_ crossings: [(line: Int, column: Int, overrun: Int)], lines: [PandocTableLine], boundaries: [Int]) -> [Diagnostic] {
+    private func crossingDiagnostics(_ crossings: [(line: Int, column: Int, overrun: Int, runEnd: Int)], lines: [PandocTableLine], boundaries: [Int]) -> [Diagnostic] {
         var fixes: [Int: Fix] = [:]
         for column in Set(crossings.map(\.column)) {
             let here = crossings.filter { $0.column == column }
             let count = (here.map(\.overrun).max() ?? 0) + 1
             var edits: [TextEdit] = []
             for (offset, line) in lines.enumerated() {
-                let overrun = here.first { $0.line == offset }?.overrun
-                guard let at = line.byteOffset(ofColumn: boundaries[column - 1] + (overrun ?? 0)) else { continue }
+                let crossing = here.first { $0.line == offset }
+                guard let at = crossing.map({ line.byteOffset(ofScalar: $0.runEnd) }) ?? line.byteOffset(ofColumn: boundaries[column - 1]) else { continue }
                 let position = region.contentStarts[offset] + at
                 let b = text.bytes
-                if overrun != nil {
+                if crossing != nil {
                     if position < text.contentEnd(region.firstLine + offset) && b[position] != 0x20 {
                         edits.append(TextEdit(range: position..<position, newText: [0x20]))
                     }

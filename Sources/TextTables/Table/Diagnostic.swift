@@ -60,6 +60,8 @@ package struct Diagnostic: Sendable, Hashable {
         case pandocTextLeftOfTable = "pandoc-text-left-of-table"
         case pandocTextAcrossColumns = "pandoc-text-across-columns"
         case pandocWidthsNotKept = "pandoc-widths-not-kept"
+        /// Text of a multiline table's cell below a line where the cell is empty, which pandoc drops.
+        case pandocDroppedText = "pandoc-dropped-text"
     }
 
     package var code: Code

@@ -64,6 +64,10 @@ extension Diagnostic {
             "text runs across the start of column \(column), so pandoc cuts it in two there: widen the column before it "
                 + "(lengthen its dashes, or the spaces after them) or shorten the text"
         }
+        static func pandocDroppedText(column: Int) -> String {
+            "this cell's text in column \(column) comes after a line where the cell is empty (not its first), and pandoc "
+                + "drops it (it reads a cell's lines up to a blank one): fill the line above, or move the text up"
+        }
         static let pandocWidthsNotKept = "formatting would widen a column of this multiline table, and pandoc would then give its "
             + "columns other relative widths: the table is left as it is; lengthen the dashes yourself to make room"
 

@@ -57,6 +57,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     /// multiline table without a header and with one row as a simple table (each line a row).
     case pandocOneColumn
     case pandocHeaderlessOneRow
+    /// A cell of several paragraphs: pandoc reads a multiline table's cell up to its first empty line.
+    case pandocParagraphs(SlotRect)
     /// A column of the default alignment whose header (or first line) has text of no width, which no
     /// dashes can be as wide as.
     case pandocZeroWidthHeader(column: Int)
@@ -96,6 +98,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
         case .pandocOneColumn: "a table of one column is left as it is: pandoc reads its dashed line under text as a heading's underline"
         case .pandocZeroWidthHeader(let column):
             "column \(column + 1)'s header has text of no width (zero-width or combining characters only), so pandoc would read it left-aligned"
+        case .pandocParagraphs(let rect):
+            "the cell at \(rect) has several paragraphs, and pandoc reads a multiline table's cell up to its first empty line"
         case .pandocHeaderlessOneRow:
             "a multiline table without a header needs two rows: pandoc reads one row of several lines as a simple table, a row per line"
         case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"

@@ -3,21 +3,38 @@ import GridModel
 import TestSupport
 @testable import TextTables
 
-/// pandoc's simple and multiline tables of a document, found at the starts of its top-level blocks (a
-/// blank line before) by `PandocTableFinder`, until the pandoc scanner asks it at every block start.
+/// pandoc's simple and multiline tables of a document, found at the starts of its top-level blocks by
+/// `PandocTableFinder`, until the pandoc scanner asks it at every block start. A block starts after a
+/// blank line, a table, a setext heading's underline or a horizontal rule (what the random documents
+/// hold; paragraphs run to a blank line).
 enum PandocTables {
     static func regions(_ text: TextLines) -> [TableRegion] {
         var regions: [TableRegion] = []
         var line = 0, blankBefore = true
+        func bytes(_ line: Int) -> ArraySlice<UInt8> { text.bytes[text.starts[line]..<text.contentEnd(line)] }
+        /// A horizontal rule: three `-` or more, spaces between them allowed, and nothing else.
+        func isRule(_ line: Int) -> Bool {
+            line < text.count && bytes(line).allSatisfy { $0 == 0x2D || $0 == 0x20 } && bytes(line).filter { $0 == 0x2D }.count >= 3
+                && bytes(line).prefix { $0 == 0x20 }.count < 4
+        }
         while line < text.count {
-            let isBlank = text.bytes[text.starts[line]..<text.contentEnd(line)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            if blankBefore && !isBlank,
-               let extent = PandocTableFinder.table(at: line, in: text, contentStart: { $0 < text.count ? text.starts[$0] : nil }) {
-                regions.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
-                                           contentStarts: extent.lines.map { text.starts[$0] }, syntax: .pandocMarkdown))
-                line = max(extent.consumed.upperBound, line + 1)
-                blankBefore = !extent.unclosed
-                continue
+            let isBlank = bytes(line).allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            if blankBefore && !isBlank {
+                if let extent = PandocTableFinder.table(at: line, in: text, contentStart: { $0 < text.count ? text.starts[$0] : nil }) {
+                    regions.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
+                                               contentStarts: extent.lines.map { text.starts[$0] }, syntax: .pandocMarkdown))
+                    // pandoc reads an unclosed table's lines as other blocks: read on after its first line.
+                    if !extent.unclosed {
+                        line = max(extent.consumed.upperBound, line + 1)
+                        continue
+                    }
+                }
+                if line + 1 < text.count, bytes(line + 1).first == 0x2D,
+                   bytes(line + 1).allSatisfy({ $0 == 0x2D || $0 == 0x20 }), !bytes(line + 1).dropFirst().drop(while: { $0 == 0x2D }).contains(0x2D) {
+                    line += 2  // a setext heading
+                    continue
+                }
+                if isRule(line) { line += 1; continue }
             }
             blankBefore = isBlank
             line += 1
