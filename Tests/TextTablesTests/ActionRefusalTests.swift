@@ -97,7 +97,7 @@ struct ActionRefusalTests {
             var tables = RandomGridTable(seed: seed, sizedEmoji: true)
             var random = SeededRandom(seed: seed &+ 1_000)
             let grid = tables.grid()
-            for action in actions(grid, &random) where TableEditor.target(of: action, kind: .grid) == .grid {
+            for action in actions(grid, &random) where TableEditor.target(of: action, kind: .grid, syntax: .markdown) == .grid {
                 guard let edited = try? TableEditor.perform(action, on: grid) else { continue }
                 let printed: [UInt8] = GridTablePrinter(edited, syntax: .markdown).lines().flatMap { Array($0) + [0x0A] }
                 let text = TextLines(printed)

@@ -130,7 +130,10 @@ package enum TableEditor {
                 guard action != .format, GridReader(syntax) == .pandoc, holdsSizedText() else { return nil }
                 return (try? perform(action, on: grid())).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
-            case .simple, .list, .pandocSimple, .multiline: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            case .pandocSimple, .multiline:
+                // A merge makes spans, which pandoc's reading of a grid table depends on: asked of the result.
+                return GridReader(syntax).refusal(for: (try? perform(action, on: grid())) ?? grid()).map { .refused(.readerWidth($0)) }
             }
         case .pandocSimple, .multiline:
             let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
