@@ -175,4 +175,18 @@ struct ServerReaderSettingTests {
         let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]
         #expect(state?["reader"] == "pandoc")
     }
+
+    /// The remembered walk answers as a fresh one does, whichever folder is asked first.
+    @Test func theProjectLookupRemembersEachFolderRightly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("site/a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("other/c"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data().write(to: root.appendingPathComponent("site/_bookdown.yml"))
+        let folders = ["site/a/b", "other/c", "site", "other", "", "site/a/", "site/a/b/"].map { Array((root.path + "/" + $0).utf8) }
+        var lookup = PandocProject.Lookup()
+        let remembered = folders.map { lookup.contains($0) }
+        #expect(remembered == [true, false, true, false, false, true, true])
+        #expect(folders.map(PandocProject.contains) == remembered)
+    }
 }
