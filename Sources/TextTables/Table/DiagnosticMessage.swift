@@ -25,6 +25,17 @@ extension Diagnostic {
                 + "but the header row has \(header); give both the same number of cells"
         }
 
+        /// Under pandoc a header and delimiter row of different counts is a table all the same, of the
+        /// delimiter row's columns: the header is cut or padded.
+        static func pandocDelimiterMismatch(header: Int, delimiter: Int) -> String {
+            "pandoc reads \(delimiter) column\(delimiter == 1 ? "" : "s") (the delimiter row's) and "
+                + (header > delimiter ? "drops the header's last \(header - delimiter == 1 ? "cell" : "\(header - delimiter) cells")" : "pads the header with empty cells")
+                + ": the table is left as it is; give both rows the same number of cells"
+        }
+
+        static let pandocPipeInCode = "pandoc keeps a | inside code or $ math in its cell, where gridls would split the cell there: "
+            + "the table is left as it is"
+
         // Where a table is found.
         static let headerWithoutPrefix = "this table's header row continues a block quote or list item without its prefix and starts "
             + "with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)"
