@@ -159,4 +159,52 @@ enum PandocBlockSyntax {
         }
         return false
     }
+
+    /// Whether the line ends with an attribute block (`{#tbl-id .class key="value"}`, spaces after), which
+    /// ends a table caption there (pandoc 3 takes it for the table's attributes). One inside a code span,
+    /// or that is no attribute block (`{x}`), does not; nor does one that starts on a line above.
+    static func endsWithAttributes(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        var last = end
+        while last > p && (b[last - 1] == BlockSyntax.space || b[last - 1] == BlockSyntax.tab) { last -= 1 }
+        guard last > p, b[last - 1] == UInt8(ascii: "}"), let open = b[p..<last].lastIndex(of: UInt8(ascii: "{")),
+              b[p..<open].filter({ $0 == UInt8(ascii: "`") }).count % 2 == 0 else { return false }
+        return isAttributeBlock(b[(open + 1)..<(last - 1)])
+    }
+
+    /// `#id`, `.class`, `key=value` (the value bare or quoted) and `-` items separated by spaces.
+    private static func isAttributeBlock(_ inside: ArraySlice<UInt8>) -> Bool {
+        var i = inside.startIndex
+        let end = inside.endIndex
+        func skipSpaces() { while i < end && (inside[i] == BlockSyntax.space || inside[i] == BlockSyntax.tab) { i += 1 } }
+        func name() -> Bool {
+            let start = i
+            while i < end && (isWordByte(inside[i]) || inside[i] == UInt8(ascii: ":") || inside[i] == UInt8(ascii: ".")) { i += 1 }
+            return i > start
+        }
+        skipSpaces()
+        while i < end {
+            switch inside[i] {
+            case UInt8(ascii: "#"), UInt8(ascii: "."):
+                i += 1
+                guard name() else { return false }
+            case UInt8(ascii: "-"):
+                i += 1
+            default:
+                guard name(), i < end, inside[i] == UInt8(ascii: "=") else { return false }
+                i += 1
+                if i < end && (inside[i] == UInt8(ascii: "\"") || inside[i] == UInt8(ascii: "'")) {
+                    let quote = inside[i]
+                    i += 1
+                    while i < end && inside[i] != quote { i += 1 }
+                    guard i < end else { return false }
+                    i += 1
+                } else {
+                    while i < end && inside[i] != BlockSyntax.space && inside[i] != BlockSyntax.tab { i += 1 }
+                }
+            }
+            guard i == end || inside[i] == BlockSyntax.space || inside[i] == BlockSyntax.tab else { return false }
+            skipSpaces()
+        }
+        return true
+    }
 }

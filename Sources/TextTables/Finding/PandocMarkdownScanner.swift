@@ -27,6 +27,9 @@ package struct PandocMarkdownScanner {
     var htmlDepth = 0
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
     var lastGridLine: Int?
+    /// The last line of the latest line block: a table right under it would join it once printed with a
+    /// leading pipe.
+    var lastLineBlockLine: Int?
     /// Closers looked for in vain: per reading of lines, marker and needle, the first line looked from
     /// and the shortest fence looked for, so that a document of unclosed fences is read in linear time.
     private var vainSearches: [VainSearch: (from: Int, length: Int)] = [:]
@@ -129,6 +132,7 @@ package struct PandocMarkdownScanner {
             var j = i + 1
             while j < lines.endIndex, !isBlank(lines[j]),
                   PandocBlockSyntax.lineBlockLine(b, lines[j].start, self.end(lines[j])) || b[lines[j].start] == BlockSyntax.space { j += 1 }
+            lastLineBlockLine = lines[j - 1].index
             return j
         }
         if b[p] == UInt8(ascii: ">") { return readBlockQuote(lines, i, reading: reading, divDepth: depth, inList: inList) }

@@ -6,10 +6,11 @@ extension PandocMarkdownScanner {
         var start = i
         let frontCaption = PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
         if frontCaption {
-            let captionEnd = paragraphEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
+            let (captionEnd, attributes) = captionEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
             start = captionEnd
             while start < lines.endIndex && isBlank(lines[start]) { start += 1 }
-            guard start > captionEnd, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
+            // A caption is followed by blank lines, or ends with attributes.
+            guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
         }
         // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables:
         // simple and multiline tables go between these two.
@@ -19,7 +20,17 @@ extension PandocMarkdownScanner {
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
         guard next < lines.endIndex, case let (indent, p) = indentation(lines[next]), indent < 4,
               PandocBlockSyntax.captionStart(b, p, end(lines[next])) else { return after }
-        return paragraphEnd(lines, next, reading: reading, divDepth: divDepth, inList: inList)
+        return captionEnd(lines, next, reading: reading, divDepth: divDepth, inList: inList).end
+    }
+
+    /// The index after a caption that starts at `lines[i]`: it runs as a paragraph does, but ends with the
+    /// first line that ends with attributes (`{#tbl-id}`), and then says so.
+    private mutating func captionEnd(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> (end: Int, attributes: Bool) {
+        let end = paragraphEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
+        guard let last = (i..<end).first(where: { PandocBlockSyntax.endsWithAttributes(b, lines[$0].start, self.end(lines[$0])) }) else {
+            return (end, false)
+        }
+        return (last + 1, true)
     }
 
     /// A pipe table: a header row, a delimiter row, and then every line that holds a `|`.
@@ -42,10 +53,11 @@ extension PandocMarkdownScanner {
                                                  range: dp..<delimiterEnd))
             return j
         }
-        if let lastGridLine, lastGridLine == header.index - 1 {
-            // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
-            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.gridTableAbove,
-                                                 range: header.start..<end(header)))
+        for (above, message) in [(lastGridLine, Diagnostic.Message.gridTableAbove), (lastLineBlockLine, Diagnostic.Message.lineBlockAbove)]
+        where above == header.index - 1 {
+            // Written with outer pipes, this table would join the grid table or line block right above it:
+            // leave it, say so.
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: header.start..<end(header)))
             return j
         }
         if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {

@@ -44,6 +44,8 @@ extension Diagnostic {
         static let headerIndentedLikeCode = "this table's header is indented like code and reads as a delimiter row: indent it less than four columns"
         static let pipeTableInGridTable = "GitHub reads a pipe table here (a delimiter row under a grid line of as many cells), "
             + "pandoc a grid table: the table is left as it is"
+        static let lineBlockAbove = "a line block (| lines) is right above this table, which would join it once printed with a leading pipe: "
+            + "put a blank line between them so that each reads on its own"
         static let gridTableAbove = "a grid table is right above this table: put a blank line between them so that each reads on its own"
         static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: "
             + "one sees a table here and the other does not, so it is left as it is"

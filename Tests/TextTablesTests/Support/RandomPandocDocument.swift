@@ -1,0 +1,135 @@
+import TestSupport
+@testable import TextTables
+
+/// Random documents of pandoc's Markdown as Quarto and R Markdown writers write them: pipe and grid tables
+/// inside fenced divs (nested, with attributes) whose closer is right under the table, with captions
+/// above or below (`: …`, `Table: …`) and attributes after them (`{#tbl-id tbl-colwidths="[30,70]"}`),
+/// tables right under paragraph text (which they join), headings, line blocks and div openers, in list
+/// items and block quotes; code blocks (``` and ~~~, indented), YAML blocks (at the top and further on),
+/// HTML comments and `$$` lines holding table-like lines; ragged rows, CJK and emoji cells, alignments.
+/// `kept` lists the lines formatting must leave byte for byte (captions, attributes, div fences).
+struct RandomPandocDocument {
+    var random: SeededRandom
+    private(set) var kept: [String] = []
+
+    init(seed: UInt64) { random = SeededRandom(seed: seed) }
+
+    static let words = ["alpha", "beta", "x", "42", "3.14", "東京", "日本語", "ＡＢＣ", "😀", "Ελλ", "±°", "`code`",
+                        "**bold**", "a \\| b", "[link](u)", "ｶﾀｶﾅ", "*em*", "$x^2$"]
+
+    mutating func make() -> String {
+        var blocks: [String] = []
+        if random.chance(0.2) { blocks.append("---\ntitle: \"A | B\"\ntable: |\n  | a | b |\n  |---|---|\n---") }
+        for _ in 0..<random.int(1...6) { blocks.append(block(depth: 0)) }
+        return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    private mutating func block(depth: Int) -> String {
+        switch random.int(0...19) {
+        case 0, 1: return div(depth: depth)
+        case 2: return "A paragraph line\n" + pipeTable()  // joins the paragraph: no table
+        case 3:
+            // Right under a block that ends on its line: a table; right under a line block's line: none.
+            if random.chance(0.3) {
+                kept += ["::: {.note}", ":::"]
+                return "::: {.note}\n" + pipeTable() + "\n:::"
+            }
+            return random.pick(["# Heading\n", "Title\n=====\n", "```\ncode\n```\n"]) + pipeTable()
+        case 4: return "- item\n\n" + indented(captioned(), "  ") + (random.chance(0.5) ? "\n- next" : "")
+        case 5: return indented(captioned(), "> ", first: random.pick(["> ", ">"]))
+        case 6:
+            // Closed, or not (then no code). pandoc reads ```{r} as no fence (`{r}` is no attribute block), but
+            // Quarto and R Markdown run such a chunk before pandoc reads the document: gridls leaves it alone,
+            // and it is made closed here, where both readings see no table.
+            let fence = random.pick(["```", "~~~", "```{r}"])
+            return fence + "\n" + pipeTable() + "\n" + (fence == "```{r}" ? "```" : random.pick(["```", "~~~", ""]))
+        case 7: return indented(pipeTable(), "    ")
+        case 8: return "---\nkey: value\nrows: |\n  " + pipeTable().replacingOccurrences(of: "\n", with: "\n  ") + "\n..."
+        case 9: return "<!--\n" + pipeTable() + "\n-->"
+        case 10: return "$$\n" + pipeTable() + "\n$$"
+        case 11: return "Some prose with a | pipe\nand `code | pipe` in it."
+        case 12: return gridTable(captioned: random.chance(0.5))
+        case 13: return "1. item\n\n   " + captioned().replacingOccurrences(of: "\n", with: "\n   ")
+        case 14: return "<div>\n" + pipeTable() + "\n</div>"
+        default: return captioned()
+        }
+    }
+
+    /// A fenced div holding a table (whose closer may be right under it) and maybe another div.
+    private mutating func div(depth: Int) -> String {
+        let colons = String(repeating: ":", count: 3 + depth + random.int(0...1))
+        let opener = colons + " " + random.pick(["{.callout-note}", "{#fig-a .panel layout-ncol=2}", "note", "{.column width=\"50%\"}"])
+        var body = [captioned()]
+        if depth < 2 && random.chance(0.4) { body.append(div(depth: depth + 1)) }
+        if random.chance(0.3) { body.insert("Text in the div.", at: 0) }
+        let closer = random.chance(0.5) ? colons : ":::"
+        kept += [opener, closer]
+        return opener + "\n" + body.joined(separator: random.pick(["\n\n", "\n"])) + "\n" + closer
+    }
+
+    /// A table with a caption above (then a blank line), right below, or below after a blank line, with
+    /// attributes or not; or without a caption.
+    private mutating func captioned() -> String {
+        let table = random.chance(0.8) ? pipeTable() : gridTable(captioned: false)
+        let attributes = random.pick(["", " {#tbl-\(random.int(1...999))}", " {#tbl-x tbl-colwidths=\"[30,70]\"}", " {.striped .hover}"])
+        let caption = random.pick([": ", "Table: ", ": A *caption* with 東京 "]) + random.pick(["Prices", "Results of the run", "| a caption with a pipe"]) + attributes
+        switch random.int(0...3) {
+        case 0:
+            guard !caption.contains("|") else { return table }
+            kept.append(caption)
+            return caption + "\n\n" + table
+        case 1:
+            // Right under the table, a caption with a | would be one more row.
+            guard !caption.contains("|") else { return table }
+            kept.append(caption)
+            return table + "\n" + caption
+        case 2:
+            kept.append(caption)
+            return table + "\n\n" + caption
+        default: return table
+        }
+    }
+
+    private mutating func cell() -> String {
+        random.chance(0.1) ? "" : (0..<random.int(1...3)).map { _ in random.pick(Self.words) }.joined(separator: " ")
+    }
+
+    /// A pipe table drawn loosely: rows with fewer or more cells than the header, outer pipes or not,
+    /// alignments, sometimes a line longer than 72 columns.
+    mutating func pipeTable() -> String {
+        let columns = random.int(1...4)
+        let outer = columns == 1 || random.chance(0.7)
+        func row(_ cells: [String]) -> String {
+            let inner = cells.joined(separator: random.pick([" | ", "|", "  |  "]))
+            return outer ? "| " + inner + random.pick([" |", "|", " |"]) : inner
+        }
+        var lines = [row((0..<columns).map { _ in
+            let text = cell()
+            return text.isEmpty ? "h" : text
+        })]
+        lines.append(row((0..<columns).map { _ in random.pick(["---", ":--", "--:", ":-:", "-", "------"]) }))
+        for _ in 0..<random.int(0...4) {
+            let count = max(1, columns + random.pick([0, 0, 0, -1, 1]))
+            var cells = (0..<count).map { _ in cell() }
+            if random.chance(0.1) { cells[0] = String(repeating: "long words ", count: 8) }
+            lines.append(outer || count > 1 ? row(cells) : "| " + cells[0] + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private mutating func gridTable(captioned: Bool) -> String {
+        var generator = RandomGridTable(seed: random.next(), combiningMarks: false)
+        let table = generator.text(generator.grid())
+        guard captioned else { return table }
+        let caption = random.pick([": A grid {#tbl-grid}", "Table: Grid"])
+        kept.append(caption)
+        return table + "\n" + caption
+    }
+
+    private func indented(_ text: String, _ prefix: String, first: String? = nil) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().map { index, line in
+            line.isEmpty ? (prefix.hasPrefix(">") ? ">" : "") : (index == 0 ? first ?? prefix : prefix) + line
+        }.joined(separator: "\n")
+    }
+}
