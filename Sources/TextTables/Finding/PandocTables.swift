@@ -46,6 +46,12 @@ extension PandocMarkdownScanner {
         else { return nil }
         var j = k + 2
         while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
+        if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {
+            // pandoc keeps such a | in its cell; gridls splits cells as GitHub does, at every unescaped |.
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocPipeInCode,
+                                                 range: line.start..<end(line)))
+            return j
+        }
         let headerCells = PipeRowSyntax.cellCount(b, headerText, end(header))
         if headerCells != columns {
             result.diagnostics.append(Diagnostic(code: .delimiterCountMismatch, severity: .error,
@@ -58,12 +64,6 @@ extension PandocMarkdownScanner {
             // Written with outer pipes, this table would join the grid table or line block right above it:
             // leave it, say so.
             result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: header.start..<end(header)))
-            return j
-        }
-        if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {
-            // pandoc keeps such a | in its cell; gridls splits cells as GitHub does, at every unescaped |.
-            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocPipeInCode,
-                                                 range: line.start..<end(line)))
             return j
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header.index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))

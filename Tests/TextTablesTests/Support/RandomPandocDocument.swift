@@ -25,7 +25,7 @@ struct RandomPandocDocument {
     }
 
     private mutating func block(depth: Int) -> String {
-        switch random.int(0...19) {
+        switch random.int(0...21) {
         case 0, 1: return div(depth: depth)
         case 2: return "A paragraph line\n" + pipeTable()  // joins the paragraph: no table
         case 3:
@@ -51,7 +51,30 @@ struct RandomPandocDocument {
         case 12: return gridTable(captioned: random.chance(0.5))
         case 13: return "1. item\n\n   " + captioned().replacingOccurrences(of: "\n", with: "\n   ")
         case 14: return "<div>\n" + pipeTable() + "\n</div>"
+        case 15: return adjoined()
+        case 16: return pipeTable() + "\n" + random.pick(["> quoted | text", "- item | text", "    indented | row", "# heading | text", "1. item | x"])
         default: return captioned()
+        }
+    }
+
+    /// A table right after another block, without a blank line between: a table and its caption with
+    /// attributes, a rule, a lazy block quote line, a list item's line, a setext heading, a div opener.
+    private mutating func adjoined() -> String {
+        switch random.int(0...7) {
+        case 0:
+            kept.append(": Caption {#tbl-a}")
+            return pipeTable() + "\n: Caption {#tbl-a}\n" + pipeTable()
+        case 1: return random.pick(["***", "___"]) + "\n" + pipeTable()  // (pandoc reads "- - -" as a multiline table's top line)
+        case 2: return "> quoted\n" + pipeTable()  // lazy lines of the quote's paragraph
+        case 3: return "- item\n" + indented(pipeTable(), "  ")  // the item's paragraph
+        case 4: return "- " + indented(pipeTable(), "  ", first: "")  // the item's table
+        case 5: return "Heading\n-------\n" + pipeTable()
+        case 6:
+            kept += ["::: {.column-margin}", "Table: A caption {#tbl-m}", ":::"]
+            return "::: {.column-margin}\nTable: A caption {#tbl-m}\n" + pipeTable() + "\n:::"
+        default:
+            // A nested list whose inner item holds a table after a blank line.
+            return "- outer\n\n  - inner\n\n" + indented(pipeTable(), "    ")
         }
     }
 
