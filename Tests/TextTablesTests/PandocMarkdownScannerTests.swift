@@ -102,6 +102,16 @@ struct PandocMarkdownScannerTests {
         #expect(pipeInCode.diagnostics.map(\.message) == [Diagnostic.Message.pandocPipeInCode])
     }
 
+    /// A row that goes on with a list item without its indentation (a lazy line): at the table's
+    /// indentation it would become the item's own line, so an indented table is left alone; one without
+    /// indentation keeps the line lazy.
+    @Test func lazyRowsOfAnIndentedTableLeaveItAlone() {
+        let indented = Self.scan("- item\n\n    | a | b |\n    |---|---|\n | 1 | 2 |\n")
+        #expect(indented.tables.isEmpty)
+        #expect(indented.diagnostics.map(\.message) == [Diagnostic.Message.lazyTableLine])
+        #expect(Self.scan("- item\n\n  | a | b |\n  |---|---|\n| 1 | 2 |\n").tables.map(\.contentStarts) == [[10, 22, 32]])
+    }
+
     @Test func gridTablesAreFoundWithTheirCaptionsOutside() {
         #expect(Self.tables("+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n: Grid {#tbl-g}\n") == ["grid 0..<5"])
         #expect(Self.scan("+---+\n| a |\n+---+\n").tables.map(\.syntax) == [.pandocMarkdown])
@@ -136,6 +146,31 @@ struct PandocMarkdownScannerTests {
                 #expect(found == below, "seed \(seed), after line \(line)")
                 let diagnostics = whole.diagnostics.filter { $0.range.lowerBound >= offset }.map { "\($0.message) \($0.range.lowerBound - offset)" }
                 #expect(part.diagnostics.map { "\($0.message) \($0.range.lowerBound)" } == diagnostics, "seed \(seed), after line \(line)")
+            }
+        }
+    }
+
+    /// Random Quarto-style documents with bytes of pandoc's markup thrown in (pipes, colons, braces,
+    /// fences, markers, tabs, line ends): reading never fails, formatting is idempotent and refuses
+    /// exactly the errors found, and every restart point is one.
+    @Test func noisyDocumentsReadAndFormatSafely() {
+        let noise = Array("|:{}`~->#<!$+= \t\n\r.*0123x".utf8)
+        for seed in 0..<UInt64(300) {
+            var generator = RandomPandocDocument(seed: seed &+ 80_000)
+            var random = SeededRandom(seed: seed)
+            var bytes = Array(generator.make().utf8)
+            for _ in 0..<random.int(1...12) { bytes.insert(random.pick(noise), at: random.below(bytes.count + 1)) }
+            guard UTF8Validation.isValid(bytes) else { continue }  // the command line refuses other input
+            let text = TextLines.readerLines(bytes)  // as the command line reads: a lone CR ends a line
+            let (scan, restartable) = PandocMarkdownScanner.scan(text)
+            let once = DocumentFormatter.format(bytes, syntax: .pandocMarkdown)
+            #expect(DocumentFormatter.format(once.output, syntax: .pandocMarkdown).output == once.output, "seed \(seed)")
+            #expect(once.refused == DocumentFormatter.diagnostics(text, scan: scan).filter { $0.severity == .error }, "seed \(seed)")
+            for line in restartable.indices where restartable[line] && line + 1 < text.count {
+                let offset = text.starts[line + 1]
+                let part = PandocMarkdownScanner.scan(TextLines.readerLines(Array(text.bytes[offset...])), startsDocument: false).scan
+                #expect(part.tables.map { "\($0.firstLine + line + 1)" } == scan.tables.filter { $0.firstLine > line }.map { "\($0.firstLine)" },
+                        "seed \(seed), after line \(line)")
             }
         }
     }

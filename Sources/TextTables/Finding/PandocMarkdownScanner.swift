@@ -14,6 +14,9 @@ package struct PandocMarkdownScanner {
     struct Line {
         var index: Int
         var start: Int
+        /// The line goes on with a block quote's or list item's text without the prefix or indentation
+        /// the container's other lines have (a lazy line).
+        var lazy = false
     }
 
     let text: TextLines

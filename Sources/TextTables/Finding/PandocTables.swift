@@ -66,6 +66,7 @@ extension PandocMarkdownScanner {
             result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: header.start..<end(header)))
             return j
         }
+        if leftAloneForLazyLines(lines[k..<j]) { return j }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header.index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         return j
     }
@@ -77,9 +78,20 @@ extension PandocMarkdownScanner {
         var j = k + 1
         while j < lines.endIndex, case let (indent, q) = indentation(lines[j]), indent < 4, q < end(lines[j]),
               b[q] == UInt8(ascii: "+") || b[q] == PipeRowSyntax.pipe { j += 1 }
-        result.tables.append(TableRegion(kind: .grid, firstLine: lines[k].index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         lastGridLine = lines[j - 1].index
+        if leftAloneForLazyLines(lines[k..<j]) { return j }
+        result.tables.append(TableRegion(kind: .grid, firstLine: lines[k].index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         return j
+    }
+
+    /// An indented table with a lazy line is left alone and reported: printed at the table's indentation,
+    /// the line could reach the container's indentation and become one of its own lines, and the next
+    /// formatting would move it again. At no indentation a lazy line stays lazy.
+    private mutating func leftAloneForLazyLines(_ table: ArraySlice<Line>) -> Bool {
+        guard let first = table.first, indentation(first).columns > 0, let line = table.first(where: \.lazy) else { return false }
+        result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.lazyTableLine,
+                                             range: line.start..<end(line)))
+        return true
     }
 
     /// A list item (pandoc's `rawListItem` and its `listContinuation`s), its content read as blocks.
@@ -93,7 +105,7 @@ extension PandocMarkdownScanner {
             if lineIndent < 4, b[p] == UInt8(ascii: "`") || b[p] == UInt8(ascii: "~"), let fence = BlockSyntax.openingFence(b, p, end(lines[j])),
                closer(lines, after: j, reading: reading, needle: [fence.marker], length: fence.length, { b, p, end in
                    BlockSyntax.closingFence(b, p, end, marker: fence.marker, length: fence.length) }) != nil { break }
-            content.append(gobbled(lines[j], contentColumn) ?? lines[j])
+            content.append(gobbled(lines[j], contentColumn) ?? Line(index: lines[j].index, start: lines[j].start, lazy: true))
             j += 1
         }
         while true {
@@ -109,7 +121,7 @@ extension PandocMarkdownScanner {
                 } else if isListStart(lines[j]) {
                     break
                 } else {
-                    content.append(lines[j])
+                    content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
                 }
                 j += 1
             }
@@ -146,7 +158,7 @@ extension PandocMarkdownScanner {
             if b[i] == BlockSyntax.space { column += 1 } else if b[i] == BlockSyntax.tab { column += 4 - column % 4 } else { return nil }
             i += 1
         }
-        return column >= columns ? Line(index: line.index, start: i) : nil
+        return column >= columns ? Line(index: line.index, start: i, lazy: line.lazy) : nil
     }
 
     /// A block quote: lines starting with `>`, and lines without that continue the text above (lazily),
@@ -159,9 +171,9 @@ extension PandocMarkdownScanner {
             let (indent, p) = indentation(line)
             if indent < 4 && p < end(line) && b[p] == UInt8(ascii: ">") {
                 let start = p + 1 < end(line) && b[p + 1] == BlockSyntax.space ? p + 2 : p + 1
-                content.append(Line(index: line.index, start: start))
+                content.append(Line(index: line.index, start: start, lazy: line.lazy))
             } else if j > i, !isBlank(line), !endsParagraph(lines, j, reading: reading, divDepth: divDepth, inList: inList) {
-                content.append(line)
+                content.append(Line(index: line.index, start: line.start, lazy: true))
             } else {
                 break
             }

@@ -33,6 +33,8 @@ extension Diagnostic {
                 + ": the table is left as it is; give both rows the same number of cells"
         }
 
+        static let lazyTableLine = "this line of an indented table goes on with a block quote or list item without its prefix or "
+            + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
         static let pandocPipeInCode = "pandoc keeps a | inside code or $ math in its cell, where gridls would split the cell there: "
             + "the table is left as it is"
 

@@ -25,7 +25,7 @@ struct RandomPandocDocument {
     }
 
     private mutating func block(depth: Int) -> String {
-        switch random.int(0...21) {
+        switch random.int(0...23) {
         case 0, 1: return div(depth: depth)
         case 2: return "A paragraph line\n" + pipeTable()  // joins the paragraph: no table
         case 3:
@@ -52,7 +52,8 @@ struct RandomPandocDocument {
         case 13: return "1. item\n\n   " + captioned().replacingOccurrences(of: "\n", with: "\n   ")
         case 14: return "<div>\n" + pipeTable() + "\n</div>"
         case 15: return adjoined()
-        case 16: return pipeTable() + "\n" + random.pick(["> quoted | text", "- item | text", "    indented | row", "# heading | text", "1. item | x"])
+        case 16: return pipeTable() + "\n" + random.pick(["> quoted | text", "- item | text", "    indented | row", "# heading | text", "1. item | x", "|"])
+        case 17: return nested()
         default: return captioned()
         }
     }
@@ -75,6 +76,28 @@ struct RandomPandocDocument {
         default:
             // A nested list whose inner item holds a table after a blank line.
             return "- outer\n\n  - inner\n\n" + indented(pipeTable(), "    ")
+        }
+    }
+
+    /// Containers and markers pandoc reads its own way: tabs after list markers, ordered lists of
+    /// letters and `#.`, definition lists, captions inside quotes and items, a div inside an item, a grid
+    /// table in a quote, a `<table>` around a pipe table, headings without a space.
+    private mutating func nested() -> String {
+        switch random.int(0...9) {
+        case 0: return "-\t" + indented(pipeTable(), "  ", first: "")
+        case 1: return random.pick(["#. ", "a. ", "(1) ", "i) "]) + "item\n\n" + indented(pipeTable(), "    ")
+        case 2: return "Term\n\n:   Definition\n\n" + pipeTable()
+        case 3:
+            kept.append(": In the quote {#tbl-q}")
+            return indented(pipeTable() + "\n: In the quote {#tbl-q}", "> ")
+        case 4:
+            kept += ["  ::: {.aside}", "  :::"]
+            return "- item\n\n  ::: {.aside}\n" + indented(pipeTable(), "  ") + "\n  :::"
+        case 5: return indented(gridTable(captioned: false), "> ")
+        case 6: return "<table>\n" + pipeTable() + "\n</table>"
+        case 7: return "#hashtag\n" + pipeTable()
+        case 8: return "table: lower-case caption\n\n" + pipeTable()
+        default: return "1. one\n2. two\n\n   " + pipeTable().replacingOccurrences(of: "\n", with: "\n   ")
         }
     }
 
