@@ -87,7 +87,8 @@ let usageText = """
       --tab-size N               tab stops inside cells (default 4)
       --max-width N              re-wrap grid tables wider than N columns (default: no bound)
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
-                                 reStructuredText (files ending in .rst or .rest always do)
+                                 reStructuredText (files ending in .rst or .rest always do),
+                                 NAME.qmd pandoc's Markdown (so do .qmd, .Rmd and .rmd files)
 
     exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
                  format leaves what it is about as it was and reports it on stderr);
