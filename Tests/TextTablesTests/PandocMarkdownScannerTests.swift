@@ -112,6 +112,14 @@ struct PandocMarkdownScannerTests {
         #expect(Self.scan("- item\n\n  | a | b |\n  |---|---|\n| 1 | 2 |\n").tables.map(\.contentStarts) == [[10, 22, 32]])
     }
 
+    /// A definition's text is read as blocks; a `:` line that a captioned table follows is its caption.
+    @Test func tablesInDefinitionsAreFound() {
+        #expect(Self.tables("Term\n\n:   | a | b |\n    |---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("Term\n\n: def\n\n    | a | b |\n    |---|---|\n") == ["pipe 4..<6"])
+        #expect(Self.tables("Term\n: def\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("Term\n\n: def\n\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
+    }
+
     @Test func gridTablesAreFoundWithTheirCaptionsOutside() {
         #expect(Self.tables("+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n: Grid {#tbl-g}\n") == ["grid 0..<5"])
         #expect(Self.scan("+---+\n| a |\n+---+\n").tables.map(\.syntax) == [.pandocMarkdown])

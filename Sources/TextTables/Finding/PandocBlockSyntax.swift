@@ -207,4 +207,18 @@ enum PandocBlockSyntax {
         }
         return true
     }
+
+    /// A definition's marker (`:` or `~` indented less than three columns, then a space or tab): where the
+    /// definition's text starts (after the spaces up to column 4, or all of them when fewer).
+    static func definitionMarker(_ b: [UInt8], _ p: Int, _ end: Int, indent: Int) -> Int? {
+        guard indent < 3, p + 1 < end, b[p] == UInt8(ascii: ":") || b[p] == UInt8(ascii: "~"),
+              b[p + 1] == BlockSyntax.space || b[p + 1] == BlockSyntax.tab else { return nil }
+        if b[p + 1] == BlockSyntax.tab { return p + 2 }
+        let remaining = 4 - (indent + 1)
+        var i = p + 1
+        while i < end && b[i] == BlockSyntax.space && i - p - 1 < remaining { i += 1 }
+        if i - p - 1 == remaining { return i }
+        while i < end && (b[i] == BlockSyntax.space || b[i] == BlockSyntax.tab) { i += 1 }
+        return i
+    }
 }

@@ -59,7 +59,7 @@ package struct PandocMarkdownScanner {
         return (LoneCarriageReturn.guarding(scanner.result, in: text), scanner.restartable)
     }
 
-    private init(text: TextLines, restartable: [Bool]) {
+    init(text: TextLines, restartable: [Bool]) {
         self.text = text
         self.restartable = restartable
     }
@@ -143,6 +143,7 @@ package struct PandocMarkdownScanner {
         if let marker = PandocBlockSyntax.listMarker(b, p, end, column: indent) {
             return readListItem(lines, i, marker: marker, indent: indent, reading: reading, divDepth: depth)
         }
+        if let next = readDefinitions(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
         return paragraphEnd(lines, i, reading: reading, divDepth: depth, inList: inList)
     }
 

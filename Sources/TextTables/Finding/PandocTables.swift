@@ -182,4 +182,48 @@ extension PandocMarkdownScanner {
         readBlocks(content[...], divDepth: divDepth, inList: inList, top: false)
         return j
     }
+
+    /// A definition list's item: its term (`lines[i]`), then definitions (`:` or `~`, a blank line before
+    /// or none), each read as blocks: its marker line's text, lines indented four columns (or going on
+    /// lazily) and, after blank lines, more indented lines. Not where a captioned table starts at the
+    /// marker (pandoc reads `: …` then the table's caption). Nil when no definition follows the term.
+    mutating func readDefinitions(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
+        var j = i + 1
+        var found = false
+        while true {
+            var m = j
+            if m < lines.endIndex && isBlank(lines[m]) { m += 1 }
+            guard m < lines.endIndex, case let (indent, p) = indentation(lines[m]),
+                  let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
+            if !found {
+                // Asked of a scanner of its own, so that what it finds is not kept (nor copied).
+                var probe = PandocMarkdownScanner(text: text, restartable: [])
+                probe.htmlDepth = htmlDepth
+                guard probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) == nil else { return nil }
+            }
+            found = true
+            var content = [Line(index: lines[m].index, start: start, lazy: lines[m].lazy)]
+            j = m + 1
+            while true {
+                while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
+                    if let line = gobbled(lines[j], 4) {
+                        content.append(line)
+                    } else if case let (indent, p) = indentation(lines[j]), PandocBlockSyntax.definitionMarker(b, p, end(lines[j]), indent: indent) == nil {
+                        content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
+                    } else {
+                        break
+                    }
+                    j += 1
+                }
+                var k = j
+                while k < lines.endIndex && isBlank(lines[k]) { k += 1 }
+                guard k < lines.endIndex, k > j, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], 4) else { break }
+                content += lines[j..<k]
+                content.append(first)
+                j = k + 1
+            }
+            readBlocks(content[...], divDepth: divDepth, inList: false, top: false)
+        }
+        return found ? j : nil
+    }
 }

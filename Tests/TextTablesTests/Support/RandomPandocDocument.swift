@@ -86,7 +86,11 @@ struct RandomPandocDocument {
         switch random.int(0...9) {
         case 0: return "-\t" + indented(pipeTable(), "  ", first: "")
         case 1: return random.pick(["#. ", "a. ", "(1) ", "i) "]) + "item\n\n" + indented(pipeTable(), "    ")
-        case 2: return "Term\n\n:   Definition\n\n" + pipeTable()
+        case 2:
+            // A table after a definition, in one (indented), or where a definition would start (then the
+            // `:` line is the table's caption).
+            return random.pick(["Term\n\n:   Definition\n\n" + pipeTable(), "Term\n:   Definition\n\n" + indented(pipeTable(), "    "),
+                                "Term\n\n~   " + indented(pipeTable(), "    ", first: ""), "Term\n\n: Caption {#tbl-d}\n\n" + pipeTable()])
         case 3:
             kept.append(": In the quote {#tbl-q}")
             return indented(pipeTable() + "\n: In the quote {#tbl-q}", "> ")
