@@ -49,7 +49,7 @@ package enum CommandRunner {
     /// The files to process, folders expanded, each with its settings: its configuration file's with the
     /// command line's over them. A folder that cannot be read or a bad configuration file is reported
     /// here, once (exit 2), and the files it governs are left out.
-    private static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
+    static func jobs(for command: FileCommand) -> ([DocumentJob], Int32) {
         let (files, errors) = FileDiscovery(excludes: command.excludes).expand(command.paths.isEmpty ? [.standardInput] : command.paths)
         for error in errors { writeError("gridls: \(error)\n") }
         var status = errors.isEmpty ? ExitCode.success : ExitCode.failure
@@ -57,10 +57,10 @@ package enum CommandRunner {
         var reported: Set<String> = []
         var jobs: [DocumentJob] = []
         for file in files {
-            var options = FormatOptions()
-            switch lookup.configuration(for: file, assumedName: command.assumedName) {
-            case .success(let configuration)?:
-                options = configuration.formatOptions
+            var options = FormatOptions(), reader: MarkdownReader?
+            switch lookup.options(for: file, assumedName: command.assumedName) {
+            case .success(let configured)?:
+                (options, reader) = configured
             case .failure(let error)?:
                 if reported.insert(error.path).inserted { writeError("gridls: \(error)\n") }
                 status = ExitCode.failure
@@ -68,7 +68,10 @@ package enum CommandRunner {
             case nil:
                 break
             }
-            jobs.append(DocumentJob(path: file, assumedName: command.assumedName, options: command.overrides.applied(to: options)))
+            let named = DocumentSyntax(path: (file.isStandardInput ? command.assumedName ?? "" : file).lossyString)
+            jobs.append(DocumentJob(
+                path: file, assumedName: command.assumedName, syntax: named.read(by: command.overrides.reader ?? reader),
+                options: command.overrides.applied(to: options)))
         }
         return (jobs, status)
     }

@@ -14,13 +14,15 @@ struct ConfigurationLookup {
 
     init(explicit: PathBytes?) { self.explicit = explicit }
 
-    /// The configuration of the file at `path`, nil when there is none.
-    mutating func configuration(for path: PathBytes, assumedName: PathBytes?) -> Result<ProjectConfiguration, ConfigurationError>? {
-        guard let file = explicit ?? configFile(near: folder(of: path.isStandardInput ? assumedName ?? "x" : path)) else { return nil }
-        if let known = loaded[file] { return known }
-        let result = Result { () throws(ConfigurationError) in try ProjectConfiguration.load(file.bytes, named: file.display) }
+    /// The settings its configuration gives the file at `path` (its `overrides` matched against the
+    /// file's absolute path), nil when there is no configuration.
+    mutating func options(for path: PathBytes, assumedName: PathBytes?) -> Result<(format: FormatOptions, reader: MarkdownReader?), ConfigurationError>? {
+        let named = path.isStandardInput ? assumedName ?? "x" : path
+        let folder = folder(of: named)
+        guard let file = explicit ?? configFile(near: folder) else { return nil }
+        let result = loaded[file] ?? Result { () throws(ConfigurationError) in try ProjectConfiguration.load(file.bytes, named: file.display) }
         loaded[file] = result
-        return result
+        return result.map { $0.options(for: folder.joined(PathBytes(named.lastComponent)).bytes) }
     }
 
     private mutating func configFile(near folder: PathBytes) -> PathBytes? {

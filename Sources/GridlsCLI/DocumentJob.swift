@@ -5,13 +5,15 @@ struct DocumentJob: Sendable {
     let path: PathBytes
     /// For standard input: the file name that decides its syntax (`--assume-filename`).
     let assumedName: PathBytes?
+    /// Its syntax: by its name (`--assume-filename` for standard input), Markdown read by the `reader`
+    /// the command line or the configuration gives.
+    let syntax: DocumentSyntax
     /// The settings for this file: its configuration, with the command line's options over it.
     let options: FormatOptions
 
     var isStandardInput: Bool { path.isStandardInput }
     /// The name every message prints, quoted where it would mislead.
     var displayName: String { isStandardInput ? "<stdin>" : path.display }
-    var syntax: DocumentSyntax { DocumentSyntax(path: (isStandardInput ? assumedName ?? "" : path).lossyString) }
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {
@@ -45,7 +47,7 @@ struct DocumentJob: Sendable {
             let output: [UInt8]? = switch mode {
             case .print: result.output
             case .diff where changed:
-                UnifiedDiff(original).render(DocumentFormatter.edits(text, scan: syntax.scan(text), options: options).edits, path: displayName)
+                UnifiedDiff(original).render(DocumentFormatter.edits(text, scan: syntax.scan(text, options: options.scan), options: options).edits, path: displayName)
             case .diff, .check, .inPlace: nil
             }
             return .formatted(output: output, changed: changed, refused: result.refused, text: text)
@@ -57,7 +59,7 @@ struct DocumentJob: Sendable {
     func check() -> Outcome {
         do {
             let text = TextLines.readerLines(try read())
-            return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: options))
+            return .checked(text: text, diagnostics: DocumentFormatter.diagnostics(text, scan: syntax.scan(text, options: options.scan), options: options))
         } catch {
             return .failed(error)
         }

@@ -8,7 +8,8 @@ import Glibc
 struct FileDiscovery {
     /// Endings that folders are searched for. Not `.mdx`: its JSX blocks and `{expressions}` are not
     /// CommonMark, and gridls could take a line of them for a table; name such a file to format it.
-    static let extensions: Set<String> = ["md", "markdown", "rst", "rest"]
+    /// (Compared in lower case: `.Rmd` and `.rmd` are both R Markdown.)
+    static let extensions: Set<String> = ["md", "markdown", "qmd", "rmd", "rst", "rest"]
 
     var excludes = ExcludePatterns()
 

@@ -34,10 +34,13 @@ package struct SettingOverrides: Equatable, Sendable {
     package var delimiterRow: DelimiterRowStyle?
     package var tabSize: Int?
     package var maxWidth: Int?
+    package var reader: MarkdownReader?
+    package var rstContentDirectives: [String]?
 
     package func applied(to options: FormatOptions) -> FormatOptions {
         var options = options
         if let maxWidth { options.maxWidth = maxWidth }
+        if let rstContentDirectives { options.scan.rstContentDirectives = ScanOptions(rstContentDirectives: rstContentDirectives).rstContentDirectives }
         if let ambiguousWidth { options.width.ambiguousWidth = ambiguousWidth }
         if let delimiterRow { options.delimiterRow = delimiterRow }
         if let tabSize { options.width.tabSize = tabSize }
@@ -70,8 +73,9 @@ let usageText = """
            gridls --help | --version
 
     With no PATH, or with -, read standard input. Only tables change: every other byte stays as it was.
-    A folder stands for its .md, .markdown, .rst and .rest files, without hidden entries and (in a git
-    work tree) without what git ignores; files named explicitly are always processed.
+    A folder stands for its .md, .markdown, .qmd, .Rmd, .rmd, .rst and .rest files, without hidden
+    entries and (in a git work tree) without what git ignores; files named explicitly are always processed.
+    Markdown is read as GitHub reads it (.md, .markdown, others) or as pandoc does (.qmd, .Rmd, .rmd).
 
     format options:
       -i, --in-place             rewrite the files that change instead of printing them
@@ -86,9 +90,14 @@ let usageText = """
                                  write the delimiter row as '| --- |' (default) or '|-----|'
       --tab-size N               tab stops inside cells (default 4)
       --max-width N              re-wrap grid tables wider than N columns (default: no bound)
+      --reader github|pandoc     read Markdown files as GitHub (cmark-gfm) or pandoc reads them
+                                 (default: by the file's ending)
+      --rst-content-directives NAME,...
+                                 reStructuredText directives whose body is ordinary text, whose
+                                 tables are formatted (added to the known ones)
       --assume-filename NAME     the file name standard input stands for: NAME.rst reads
                                  reStructuredText (files ending in .rst or .rest always do),
-                                 NAME.qmd pandoc's Markdown (so do .qmd, .Rmd and .rmd files)
+                                 NAME.qmd pandoc's Markdown
 
     exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
                  format leaves what it is about as it was and reports it on stderr);
@@ -169,6 +178,17 @@ extension FileCommand {
                 throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
             }
             overrides.delimiterRow = style
+        case "--reader":
+            let v = try text()
+            guard let reader = MarkdownReader(rawValue: v) else { throw UsageError("--reader must be github or pandoc, not '\(v)'") }
+            overrides.reader = reader
+        case "--rst-content-directives":
+            let v = try text()
+            let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
+            guard !names.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) || $0.contains("::") }) else {
+                throw UsageError("--rst-content-directives takes directive names separated by commas, such as exercise,solution, not '\(v)'")
+            }
+            overrides.rstContentDirectives = names
         case "--max-width": overrides.maxWidth = try Self.number(try text(), name, in: 10...10_000)
         case "--tab-size": overrides.tabSize = try Self.number(try text(), name, in: 1...32)
         default:

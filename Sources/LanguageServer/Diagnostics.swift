@@ -72,7 +72,19 @@ extension Server {
         let state: JSON = [
             "version": .int(document.version), "length": .int(bytes.count), "lines": .int(document.text.lineCount),
             "fnv1a64": .string(String(hash, radix: 16)), "tables": .int(document.index.tables.count),
+            "reader": .string(document.syntax.readerName),
         ]
         return params.includeText ? state.setting("text", .string(String(decoding: bytes, as: UTF8.self))) : state
+    }
+}
+
+extension DocumentSyntax {
+    /// The reader a document is read by, as `gridls/documentState` names it.
+    var readerName: String {
+        switch self {
+        case .restructuredText: "docutils"
+        case .pandocMarkdown: "pandoc"
+        default: "github"
+        }
     }
 }

@@ -4,9 +4,10 @@ import TextTables
 extension Server {
     func didOpen(_ params: DidOpenParams) throws(ResponseError) {
         let uri = params.uri
-        let syntax = DocumentSyntax(languageId: params.languageId, uri: uri)
+        let named = DocumentSyntax(languageId: params.languageId, uri: uri)
         let settings = documentSettings(uri: uri)
-        var document = OpenDocument(uri: uri, version: params.version, syntax: syntax, text: params.text, options: settings.formatOptions())
+        var document = OpenDocument(
+            uri: uri, version: params.version, syntax: settings.syntax(named), named: named, text: params.text, options: settings.formatOptions())
         document.settings = settings
         publishDiagnostics(&document, onlyWhenChanged: false)
         pushTableRanges(&document)
@@ -35,7 +36,8 @@ extension Server {
             let text = changes.removeFirst().text
             let (settings, published, sent) = (document.settings, document.published, document.sentTableRanges)
             document = OpenDocument(
-                uri: document.uri, version: document.version, syntax: document.syntax, text: text, options: formatOptions(document))
+                uri: document.uri, version: document.version, syntax: document.syntax, named: document.namedSyntax, text: text,
+                options: formatOptions(document))
             (document.settings, document.published, document.sentTableRanges) = (settings, published, sent)
             document.noteChanged(0...document.text.lineCount - 1)
         }
@@ -72,9 +74,12 @@ extension Server {
         for problem in problems { log(problem) }
         guard settings != before else { return }
         for uri in documents.keys.sorted() {
-            documents[uri]!.settings = documentSettings(uri: uri)
-            documents[uri]!.reindex(options: formatOptions(documents[uri]!))
+            let settings = documentSettings(uri: uri)
+            documents[uri]!.settings = settings
+            // A change of reader reads the document anew in the other syntax.
+            documents[uri]!.reindex(options: settings.formatOptions(), syntax: settings.syntax(documents[uri]!.namedSyntax))
             publishDiagnostics(&documents[uri]!, onlyWhenChanged: false)
+            pushTableRanges(&documents[uri]!)
         }
         if client.pullsDiagnostics && client.diagnosticRefresh { _ = ask("workspace/diagnostic/refresh", .null) }
     }

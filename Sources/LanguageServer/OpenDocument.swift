@@ -4,7 +4,11 @@ import TextTables
 struct OpenDocument: Sendable {
     let uri: String
     var version: Int
-    let syntax: DocumentSyntax
+    /// The syntax its language id or name says (`DocumentSyntax(languageId:uri:)`), before the `reader`
+    /// setting picks the reader of a Markdown one.
+    let namedSyntax: DocumentSyntax
+    /// The syntax it is read in: `namedSyntax` read by the document's settings.
+    private(set) var syntax: DocumentSyntax
     private(set) var text: DocumentText
     private(set) var index: TableIndex
     /// The project's `.gridls.json` with the editor's settings over it (`Server.documentSettings`).
@@ -45,6 +49,7 @@ struct OpenDocument: Sendable {
         self.uri = uri
         self.version = version
         self.syntax = syntax ?? DocumentSyntax(path: uri)
+        namedSyntax = self.syntax
         let whole = TextLines(bytes)
         text = DocumentText(whole)
         index = TableIndex(text, whole: whole, syntax: self.syntax, options: options)
@@ -53,11 +58,13 @@ struct OpenDocument: Sendable {
     /// A document opened with `text`. At most two copies of the text live at once (the client's string and
     /// one more): the index is built from a whole copy that is dropped before the chunks are cut from the
     /// string (opening a 100 MB document peaked at 3.6 times its size with three).
-    init(uri: String, version: Int, syntax: DocumentSyntax? = nil, text string: String, options: FormatOptions) {
+    /// `named` is the syntax the document's language id or name says, when `syntax` differs from it.
+    init(uri: String, version: Int, syntax: DocumentSyntax? = nil, named: DocumentSyntax? = nil, text string: String, options: FormatOptions) {
         self.uri = uri
         self.version = version
         let syntax = syntax ?? DocumentSyntax(path: uri)
         self.syntax = syntax
+        namedSyntax = named ?? syntax
         let (index, lineStarts) = { () -> (TableIndex, [Int]) in
             let whole = TextLines(Array(string.utf8))
             return (TableIndex(DocumentText(unchunked: whole), whole: whole, syntax: syntax, options: options), whole.starts)
@@ -115,8 +122,10 @@ struct OpenDocument: Sendable {
         noteChanged(new)
     }
 
-    mutating func reindex(options: FormatOptions) {
-        index = TableIndex(text, syntax: syntax, options: options)
+    /// Reads the document anew (its settings changed), in `syntax` when its reader changed.
+    mutating func reindex(options: FormatOptions, syntax: DocumentSyntax? = nil) {
+        if let syntax { self.syntax = syntax }
+        index = TableIndex(text, syntax: self.syntax, options: options)
         diagnosticsMayDiffer = true
     }
 

@@ -13,8 +13,33 @@ package struct ProjectConfiguration: Sendable {
 
     package let path: String
     let settings: Settings
+    /// The `overrides`: settings for the files their patterns match, each over those before it.
+    let overrides: [Override]
+    /// The folder holding the file, as found and as its real path: override patterns start from it.
+    let folders: [[UInt8]]
 
-    package var formatOptions: FormatOptions { settings.formatOptions() }
+    struct Override: Sendable {
+        var files: [PathGlob]
+        var settings: Settings
+    }
+
+    /// The settings of the file at `file` (an absolute path): the file's settings, then those of every
+    /// override whose patterns match it, in order, each key over the same key before it.
+    func settings(for file: [UInt8]) -> Settings {
+        let slash = UInt8(ascii: "/")
+        let name = Array(file.split(separator: slash).last ?? [])
+        let prefix = folders.map { $0 == [slash] ? $0 : $0 + [slash] }.first { file.starts(with: $0) }
+        let relative = prefix.map { Array(file.dropFirst($0.count)) }
+        return overrides.reduce(settings) { merged, override in
+            override.files.contains { $0.matches(relative: relative, name: name) } ? override.settings.over(merged) : merged
+        }
+    }
+
+    /// What the command line takes from the settings of the file at `file` (absolute).
+    package func options(for file: [UInt8]) -> (format: FormatOptions, reader: MarkdownReader?) {
+        let settings = settings(for: file)
+        return (settings.formatOptions(), settings.reader)
+    }
 
     /// The nearest `.gridls.json` in `folder` (an absolute path) or a folder above it.
     package static func nearest(to folder: String) -> String? {
@@ -50,15 +75,52 @@ package struct ProjectConfiguration: Sendable {
         do { json = try JSONParser.parse(text) } catch {
             throw ConfigurationError(path: path, problem: "not valid JSON: \(error)")
         }
-        guard let object = json.object else {
+        guard var object = json.object else {
             throw ConfigurationError(path: path, problem: "must hold a JSON object of settings")
         }
+        let overrides: [Override]
+        do { overrides = try Self.overrides(object.removeValue(forKey: "overrides")) } catch { throw ConfigurationError(path: path, problem: error.problem) }
+        let settings: Settings
+        do { settings = try Self.settings(object, in: "") } catch { throw ConfigurationError(path: path, problem: error.problem) }
+        return ProjectConfiguration(path: path, settings: settings, overrides: overrides, folders: folders(of: file))
+    }
+
+    /// Settings from `object`, every key known and every value valid; `place` says where they stand.
+    private static func settings(_ object: [String: JSON], in place: String) throws(ReadError) -> Settings {
         var settings = Settings()
         if let problem = settings.apply(object).first {
-            throw ConfigurationError(path: path, problem: problem.isUnknown
-                ? "unknown key \(problem.key) (the keys are \(Settings.keys.joined(separator: ", ")))" : problem.message)
+            throw ReadError(problem: place + (problem.isUnknown
+                ? "unknown key \(problem.key) (the keys are \((Settings.keys + (place.isEmpty ? ["overrides"] : [])).sorted().joined(separator: ", ")))"
+                : problem.message))
         }
-        return ProjectConfiguration(path: path, settings: settings)
+        return settings
+    }
+
+    /// The `overrides` list: objects of `files` (a pattern or a list of them) and settings.
+    private static func overrides(_ json: JSON?) throws(ReadError) -> [Override] {
+        guard let json else { return [] }
+        let shape = "overrides must be a list of objects such as {\"files\": [\"docs/**/*.md\"], \"reader\": \"pandoc\"}"
+        guard let items = json.array else { throw ReadError(problem: shape) }
+        var overrides: [Override] = []
+        for (n, item) in items.enumerated() {
+            guard var object = item.object else { throw ReadError(problem: shape) }
+            let files = object.removeValue(forKey: "files")
+            let patterns = files?.string.map { [$0] } ?? files?.array?.compactMap(\.string)
+            guard let patterns, !patterns.isEmpty, patterns.count == (files?.array?.count ?? 1), !patterns.contains(where: \.isEmpty) else {
+                throw ReadError(problem: "overrides[\(n)].files must be a file pattern or a list of them, such as [\"*.qmd\", \"docs/**/*.md\"]")
+            }
+            overrides.append(Override(files: patterns.map(PathGlob.init), settings: try settings(object, in: "overrides[\(n)]: ")))
+        }
+        return overrides
+    }
+
+    /// The folder holding `file` as given and as its real path (when it has one).
+    private static func folders(of file: [UInt8]) -> [[UInt8]] {
+        let slash = UInt8(ascii: "/")
+        let folder: [UInt8] = file.lastIndex(of: slash).map { $0 == 0 ? [slash] : Array(file[..<$0]) } ?? [UInt8(ascii: ".")]
+        guard let real = withCString(folder, { realpath($0, nil) }) else { return [folder] }
+        defer { free(real) }
+        return [folder, Array(UnsafeRawBufferPointer(start: real, count: strlen(real)))]
     }
 
     private struct ReadError: Error { var problem: String }
@@ -100,7 +162,7 @@ extension Server {
             return settings
         }
         do {
-            return settings.over(try ProjectConfiguration.load(config).settings)
+            return settings.over(try ProjectConfiguration.load(config).settings(for: Array(path.utf8)))
         } catch {
             log("\(error); its settings are ignored")
             return settings

@@ -12,15 +12,23 @@ struct Settings: Sendable, Equatable {
     var diagnosticsEnabled = true
     /// The widest a grid table may print (nil: no bound).
     var maxWidth: Int?
+    /// The reader of Markdown documents (nil: the one the file's name or language says).
+    var reader: MarkdownReader?
+    /// Directive names added to those whose body is ordinary reStructuredText (`RSTDirectives`).
+    var rstContentDirectives: [String] = []
     /// The keys applied so far with their (valid) values: what an editor set is merged over a project's
     /// `.gridls.json` by applying them again (`over`).
     private(set) var given: [String: JSON] = [:]
 
-    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "maxWidth", "tabSize"]
+    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "maxWidth", "reader", "rstContentDirectives", "tabSize"]
 
     func formatOptions(tabSize: Int? = nil) -> FormatOptions {
-        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow, maxWidth: maxWidth)
+        FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow, maxWidth: maxWidth,
+                      scan: ScanOptions(rstContentDirectives: rstContentDirectives))
     }
+
+    /// The syntax of a document whose name or language says `named`: Markdown read by `reader` when set.
+    func syntax(_ named: DocumentSyntax) -> DocumentSyntax { named.read(by: reader) }
 
     /// Applies the `gridls` section (or a flat object of the same keys); returns a log line for each key
     /// that is unknown or has a value of the wrong kind, which is then ignored.
@@ -83,16 +91,34 @@ struct Settings: Sendable, Equatable {
                 if value == .null { maxWidth = nil } else if let n = value.int, (10...10_000).contains(n) { maxWidth = n } else {
                     problem("maxWidth must be null (no bound) or a whole number from 10 to 10000")
                 }
+            case "reader":
+                if let choice = value.string.flatMap(MarkdownReader.init(rawValue:)) { reader = choice } else {
+                    problem("reader must be \"github\" or \"pandoc\"")
+                }
+            case "rstContentDirectives":
+                if let names = Self.directiveNames(value) { rstContentDirectives = names } else {
+                    problem("rstContentDirectives must be a list of directive names, such as [\"exercise\", \"solution\"]")
+                }
             case "tabSize":
                 if let n = value.int, (1...32).contains(n) { tabSize = n } else { problem("tabSize must be a whole number from 1 to 32") }
             case "diagnostics":
                 if let unknown = value.object?.keys.sorted().first(where: { $0 != "enable" }) {
                     problem("unknown setting diagnostics.\(unknown) (diagnostics has only enable)")
                 } else if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
+            case "overrides":
+                problem("overrides are read from a project's .gridls.json only: ignored")
             default:
                 problem("unknown setting \(key) ignored")
             }
         }
         return problems
+    }
+
+    /// A list of directive names as written before `::` (no spaces, no `::`), or nil.
+    private static func directiveNames(_ value: JSON) -> [String]? {
+        guard let items = value.array else { return nil }
+        let names = items.compactMap(\.string)
+        guard names.count == items.count, names.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) && !$0.contains("::") }) else { return nil }
+        return names
     }
 }

@@ -190,7 +190,7 @@ struct TableIndex: Sendable {
         while true {
             let end = min(text.lineCount, changed + 1 + window)
             let lines = start == 0 && end == text.lineCount ? whole ?? TextLines(text.slice(start..<end)) : TextLines(text.slice(start..<end))
-            var (scan, restart) = syntax.scanRestartable(lines, startsDocument: start == 0)
+            var (scan, restart) = syntax.scanRestartable(lines, startsDocument: start == 0, options: options.scan)
             restart = Array(restart.prefix(end - start))
             let sync = ((changed + 1)..<end).first { restart[$0 - start] && restartable[$0] }
             if sync == nil && end < text.lineCount {

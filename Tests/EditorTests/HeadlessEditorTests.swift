@@ -37,7 +37,7 @@ struct HeadlessEditorTests {
         for line in lines { #expect(line.hasPrefix("ok "), "\(line)") }
     }
 
-    static let vimChecks = 54
+    static let vimChecks = 57
 
     @Test(.enabled(if: available("vim"), "vim is not installed (apt-get install vim); CI=true runs it"))
     func vim() throws {
@@ -84,7 +84,7 @@ struct HeadlessEditorTests {
         return text.split(separator: "\n").first.map(String.init)
     }
 
-    static let neovimChecks = 42
+    static let neovimChecks = 44
 
     /// Neovim 0.11 and later also check `vim.lsp.enable('gridls')` beside the plugin.
     static func neovimChecks(_ nvim: String) -> Int {
@@ -119,6 +119,6 @@ struct VSCodeExtensionTests {
         let text = String(decoding: try Data(contentsOf: out), as: UTF8.self)
         #expect(status == 0, "\(text)")
         #expect(text.contains("# fail 0"), "\(text)")
-        #expect(text.contains("# pass 26"), "\(text)")
+        #expect(text.contains("# pass 28"), "\(text)")
     }
 }

@@ -41,7 +41,7 @@ struct ConfigurationTests {
 
     @Test(arguments: [
         (#"{"tabSize": 0}"#, "tabSize must be a whole number from 1 to 32"),
-        (#"{"tabsize": 4}"#, "unknown key tabsize (the keys are ambiguousWidth, delimiterRow, diagnostics, formatOnSave, maxWidth, tabSize)"),
+        (#"{"tabsize": 4}"#, "unknown key tabsize (the keys are ambiguousWidth, delimiterRow, diagnostics, formatOnSave, maxWidth, overrides, reader, rstContentDirectives, tabSize)"),
         (#"{"delimiterRow": "compact",}"#, "not valid JSON: expected a member name at byte 27"),
         ("[1]", "must hold a JSON object of settings"),
         (#"{"diagnostics": {"foo": 1}}"#, "unknown setting diagnostics.foo (diagnostics has only enable)"),

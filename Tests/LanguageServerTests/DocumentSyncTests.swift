@@ -32,7 +32,7 @@ struct DocumentSyncTests {
         change(client, "file:///u.md", version: 4, range(0, 9, 0, 11), "大阪")
         let expected = "| y😀 x| 大阪 |\n|-|-|\n"
         #expect(state(client, "file:///u.md") == [
-            "version": 4, "length": .int(expected.utf8.count), "lines": 3, "fnv1a64": .string(fnv1a(expected)), "tables": 1,
+            "version": 4, "length": .int(expected.utf8.count), "lines": 3, "fnv1a64": .string(fnv1a(expected)), "tables": 1, "reader": "github",
         ])
     }
 

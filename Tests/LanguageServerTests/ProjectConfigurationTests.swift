@@ -97,7 +97,7 @@ struct ProjectConfigurationTests {
 /// Random sequences of editor settings (initializationOptions, then workspace configurations that leave
 /// keys out, set them, or set them to null) over a project's `.gridls.json`: after each, the server formats
 /// as the layers say (defaults, the file, what `initialize` gave, the latest configuration's keys, a null
-/// unsetting one).
+/// unsetting one), and reads the document with the reader they say.
 struct SettingsLayersPropertyTests {
     static let probe = "|±|b|\n|-|-|\n"
 
@@ -105,10 +105,10 @@ struct SettingsLayersPropertyTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-layers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try Data(#"{"delimiterRow": "compact", "ambiguousWidth": 2}"#.utf8).write(to: root.appendingPathComponent(".gridls.json"))
-        let project: [String: JSON] = ["delimiterRow": "compact", "ambiguousWidth": 2]
-        let defaults: [String: JSON] = ["delimiterRow": "padded", "ambiguousWidth": 1]
-        let values: [String: [JSON]] = ["delimiterRow": ["padded", "compact", .null], "ambiguousWidth": [1, 2, .null]]
+        try Data(#"{"delimiterRow": "compact", "ambiguousWidth": 2, "reader": "pandoc"}"#.utf8).write(to: root.appendingPathComponent(".gridls.json"))
+        let project: [String: JSON] = ["delimiterRow": "compact", "ambiguousWidth": 2, "reader": "pandoc"]
+        let defaults: [String: JSON] = ["delimiterRow": "padded", "ambiguousWidth": 1, "reader": "github"]
+        let values: [String: [JSON]] = ["delimiterRow": ["padded", "compact", .null], "ambiguousWidth": [1, 2, .null], "reader": ["github", "pandoc", .null]]
         var random = SeededRandom(seed: 12)
         func someSettings() -> [String: JSON] {
             var settings: [String: JSON] = [:]
@@ -131,6 +131,8 @@ struct SettingsLayersPropertyTests {
                 let expected = String(decoding: DocumentFormatter.format(Array(Self.probe.utf8), options: options).output, as: UTF8.self)
                 let edits = client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
                 #expect(applying(edits, to: Self.probe) == expected, "initialize \(initialization), then \(configuration)")
+                let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]
+                #expect(state?["reader"] == effective["reader"], "initialize \(initialization), then \(configuration)")
             }
         }
     }

@@ -1,5 +1,5 @@
 'use strict';
-// gridls for VS Code: starts the server for Markdown and reStructuredText, maps the settings, and makes
+// gridls for VS Code: starts the server for Markdown (Quarto and R Markdown too) and reStructuredText, maps the settings, and makes
 // every gridls.* command work from the palette and the context menu at the cursor or selection.
 const fs = require('fs');
 const vscode = require('vscode');
@@ -28,7 +28,7 @@ async function activate(context) {
   }
   const serverOptions = { command, args: ['--stdio'] };
   const clientOptions = {
-    documentSelector: [{ language: 'markdown' }, { language: 'restructuredtext' }],
+    documentSelector: lib.documentSelector(),
     initializationOptions: lib.serverSettings((key, fallback) => config.get(key, fallback)),
     synchronize: { configurationSection: 'gridls' },
     middleware: {

@@ -78,15 +78,36 @@ function missingServerMessage(configuredPath) {
     : 'gridls: the gridls server was not found on PATH. Install it (swift build -c release) or set gridls.path.';
 }
 
+/**
+ * The languages the server reads: Markdown as GitHub reads it, Quarto (`.qmd`) and R Markdown (`.Rmd`)
+ * as pandoc reads them (the ids VS Code's Quarto and R extensions give them, which this extension also
+ * contributes), reStructuredText as docutils reads it. The server picks the reader by the id; the
+ * `gridls.reader` setting may pick another for Markdown.
+ */
+const MARKDOWN_LANGUAGES = ['markdown', 'quarto', 'rmd', 'rmarkdown'];
+const LANGUAGES = MARKDOWN_LANGUAGES.concat(['restructuredtext']);
+
+/** The language client's documentSelector: every language the server reads. */
+function documentSelector() {
+  return LANGUAGES.map((language) => ({ language }));
+}
+
 /** The server's settings (protocol/schemas/settings.schema.json) from the `gridls` configuration. */
 function serverSettings(get) {
-  return {
+  const settings = {
     formatOnSave: get('formatOnSave', true),
     ambiguousWidth: get('ambiguousWidth', 1),
     delimiterRow: get('delimiterRow', 'padded'),
     maxWidth: get('maxWidth', null),
     diagnostics: { enable: get('diagnostics.enable', true) },
   };
+  // Unset (null), these leave the choice to the project's .gridls.json and the document's language: no
+  // key at all (the configuration VS Code sends on change carries them as null, which unsets them).
+  const reader = get('reader', null);
+  if (reader) settings.reader = reader;
+  const directives = get('rstContentDirectives', null);
+  if (directives) settings.rstContentDirectives = directives;
+  return settings;
 }
 
 /** The `{uri, range}` argument every gridls.* command takes, from an editor's selection. */
@@ -132,7 +153,7 @@ function createKeyContext({ requestSymbols, setContext, schedule, delay = 100 })
 
   function update() {
     const entry = cursor && known.get(cursor.uri);
-    const begins = cursor && cursor.languageId === 'markdown' && /^\s{0,3}\|/.test(cursor.lineText || '');
+    const begins = cursor && MARKDOWN_LANGUAGES.includes(cursor.languageId) && /^\s{0,3}\|/.test(cursor.lineText || '');
     const on = Boolean(cursor && (begins || (entry && inRanges(entry.ranges, cursor.line))));
     if (on !== current) {
       current = on;
@@ -230,6 +251,9 @@ function followResolved(action) {
 }
 
 module.exports = {
+  LANGUAGES,
+  MARKDOWN_LANGUAGES,
+  documentSelector,
   COMMANDS, ACTION_ONLY_COMMANDS, KEY_COMMANDS, CONTEXT_KEY, findServer, missingServerMessage, serverSettings, commandArguments,
   parseTableSize, tableLineRanges, createKeyContext, navigateCell, runCommand, MOVE_CURSOR, followResolved,
 };

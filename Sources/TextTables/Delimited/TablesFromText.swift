@@ -109,7 +109,7 @@ extension TablesFromText {
     ) -> TableBegun? {
         guard direction != .previousCell, line < window.count,
               let (candidate, inserted) = headedCandidate(window, line: line) else { return nil }
-        let scan = syntax.scanRestartable(candidate, startsDocument: startsDocument).scan
+        let scan = syntax.scanRestartable(candidate, startsDocument: startsDocument, options: options.scan).scan
         guard let region = scan.tables.first(where: { $0.firstLine == line }), region.kind == .pipe, region.lines.count >= 2 else { return nil }
         let reading = TableReading(candidate, region: region, options: options)
         let cursor = candidate.starts[line] + min(offset, candidate.contentEnd(line) - candidate.starts[line])
@@ -118,7 +118,7 @@ extension TablesFromText {
         // The lines it takes from below must be no other table's: typed right above a table, the line would
         // make that table's header and delimiter row rows of its own.
         let replaced = line..<last + 1 - inserted
-        guard !syntax.scanRestartable(window, startsDocument: startsDocument).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
+        guard !syntax.scanRestartable(window, startsDocument: startsDocument, options: options.scan).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
         else { return nil }
         let after = DocumentFormatter.apply(step.edits, to: candidate.bytes)
         let tail = candidate.bytes.count - candidate.contentEnd(last)

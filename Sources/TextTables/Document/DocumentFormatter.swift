@@ -38,21 +38,21 @@ package enum DocumentSyntax: Sendable, Hashable {
     /// Markdown, whichever reader reads it.
     package var isMarkdown: Bool { self != .restructuredText }
 
-    package func scan(_ text: TextLines) -> TableScan {
+    package func scan(_ text: TextLines, options: ScanOptions = ScanOptions()) -> TableScan {
         switch self {
         case .markdown: MarkdownScanner.scan(text)
         case .pandocMarkdown: PandocMarkdownScanner.scan(text).scan
-        case .restructuredText: RSTScanner.scan(text)
+        case .restructuredText: RSTScanner.scan(text, options: options)
         }
     }
 
     /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner` and
     /// `PandocMarkdownScanner`).
-    package func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
+    package func scanRestartable(_ text: TextLines, startsDocument: Bool, options: ScanOptions = ScanOptions()) -> (scan: TableScan, restartable: [Bool]) {
         switch self {
         case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
         case .pandocMarkdown: PandocMarkdownScanner.scan(text, startsDocument: startsDocument)
-        case .restructuredText: RSTScanner.scanRestartable(text)
+        case .restructuredText: RSTScanner.scanRestartable(text, options: options)
         }
     }
 }
@@ -88,7 +88,7 @@ package enum DocumentFormatter {
     }
 
     package static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions) -> [TextEdit] {
-        edits(text, scan: syntax.scan(text), options: options).edits
+        edits(text, scan: syntax.scan(text, options: options.scan), options: options).edits
     }
 
     /// A table formatting will not rewrite, with the reasons.
@@ -168,7 +168,7 @@ package enum DocumentFormatter {
     /// it is printed, so memory follows the largest table, not all of them together).
     package static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
         let text = TextLines.readerLines(bytes)
-        let scan = syntax.scan(text)
+        let scan = syntax.scan(text, options: options.scan)
         var refused = scan.diagnostics.filter { $0.severity == .error }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 8)

@@ -46,10 +46,11 @@ enum RSTDirectives {
     ]
 
     /// Whether the body of directive `name` (as written before `::`, spaces dropped) holds ordinary
-    /// reStructuredText whose tables gridls reads.
-    static func holdsContent(_ name: String) -> Bool {
+    /// reStructuredText whose tables gridls reads; `added` are the names a project's `rstContentDirectives`
+    /// setting adds (in lower case, matched as written: `py:foo` names that one only).
+    static func holdsContent(_ name: String, added: Set<String> = []) -> Bool {
         let name = name.lowercased()
-        if contentDirectives.contains(name) { return true }
+        if contentDirectives.contains(name) || added.contains(name) { return true }
         guard let colon = name.firstIndex(of: ":") else { return false }
         return contentDomains.contains(String(name[..<colon])) && contentDirectives.contains(String(name[name.index(after: colon)...]))
     }

@@ -8,12 +8,14 @@
 /// are skipped.
 package enum RSTScanner {
 
-    package static func scan(_ text: TextLines) -> TableScan { scanRestartable(text).scan }
+    package static func scan(_ text: TextLines, options: ScanOptions = ScanOptions()) -> TableScan {
+        scanRestartable(text, options: options).scan
+    }
 
     /// Scans and reports, per line, whether a scan starting just after it finds the same tables below:
     /// true after a blank line outside any literal block whose next line with text is not indented (an
     /// indented one may belong to a directive above: a list-table's next row, a `.. table::`'s table).
-    package static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
+    package static func scanRestartable(_ text: TextLines, options: ScanOptions = ScanOptions()) -> (scan: TableScan, restartable: [Bool]) {
         var restartable = [Bool](repeating: false, count: text.count)
         var result = TableScan()
         let b = text.bytes
@@ -98,7 +100,7 @@ package enum RSTScanner {
                 continue
             }
             blocks.record(b, p, end, indent: indent, started: startsElement)
-            if opensLiteralBlock(b, p, end, startsElement: startsElement) { literalIndent = indent }
+            if opensLiteralBlock(b, p, end, startsElement: startsElement, options) { literalIndent = indent }
             line += 1
         }
         keepOnlyBlanksBeforeUnindentedText(text, &restartable)
@@ -203,7 +205,7 @@ package enum RSTScanner {
     /// A paragraph line ending in `::`, a comment, or a directive whose body is not ordinary
     /// reStructuredText (the last two where an element starts: elsewhere `..` continues a paragraph)
     /// starts a block of indented text left alone.
-    private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int, startsElement: Bool) -> Bool {
+    private static func opensLiteralBlock(_ b: [UInt8], _ p: Int, _ end: Int, startsElement: Bool, _ options: ScanOptions) -> Bool {
         let line = b[p..<end].trimmingEnd(Blank.isSpaceOrTab)
         let colon = UInt8(ascii: ":"), dot = UInt8(ascii: ".")
         guard startsElement && line.starts(with: [dot, dot]) else { return line.count >= 2 && line.suffix(2).allSatisfy { $0 == colon } }
@@ -211,6 +213,7 @@ package enum RSTScanner {
         guard let marker = body.indices.first(where: { $0 + 1 < body.endIndex && body[$0] == colon && body[$0 + 1] == colon }) else {
             return true  // a comment
         }
-        return !RSTDirectives.holdsContent(String(decoding: body[..<marker].filter { $0 != 0x20 }, as: UTF8.self))
+        let name = String(decoding: body[..<marker].filter { $0 != 0x20 }, as: UTF8.self)
+        return !RSTDirectives.holdsContent(name, added: options.rstContentDirectives)
     }
 }

@@ -8,7 +8,8 @@ let g:loaded_gridls = 1
 " Options (see :help gridls-options).
 let g:gridls_command = get(g:, 'gridls_command', ['gridls'])
 let g:gridls_format_on_save = get(g:, 'gridls_format_on_save', 1)
-let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'rst'])
+" Quarto (.qmd) and R Markdown (.Rmd) are quarto and rmd to Vim and Neovim, rmarkdown to vim-rmarkdown.
+let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'quarto', 'rmd', 'rmarkdown', 'rst'])
 let g:gridls_settings = get(g:, 'gridls_settings', {})
 let g:gridls_table_keys = get(g:, 'gridls_table_keys', 0)
 let g:gridls_enter_leaves_table = get(g:, 'gridls_enter_leaves_table', 0)
@@ -67,7 +68,8 @@ xnoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
 
 " Attached by file type; without filetype detection (a vimrc lacking `filetype plugin indent on`), by the
 " file's extension.
-let s:extensions = {'markdown': ['md', 'markdown', 'mkd', 'mkdn', 'mdwn', 'mdown'], 'rst': ['rst', 'rest']}
+let s:extensions = {'markdown': ['md', 'markdown', 'mkd', 'mkdn', 'mdwn', 'mdown'], 'quarto': ['qmd'],
+      \ 'rmd': ['rmd'], 'rmarkdown': ['rmd'], 'rst': ['rst', 'rest']}
 
 function! s:by_extension() abort
   if exists('g:did_load_filetypes') || !empty(&filetype) || !empty(&buftype)

@@ -175,6 +175,16 @@ local ok, err = pcall(function()
     { 'Title', '=====', '', '====  ======', 'Name  Age', '====  ======', 'Ada   100036', '‸Bob   7', '====  ======', '' })
   check('simple table: Shift-Tab back', states[3][7], 'Ada   ‸100036')
 
+  -- A Quarto document: file type quarto, read by pandoc's reader; Tab in its pipe table realigns and moves.
+  open('report.qmd', { '---', 'title: Report', '---', '', '| Key | Age |', '|-|-|', '| Ada | 36 |' })
+  local c = gridls_clients()[1]
+  local request = vim.fn.has('nvim-0.11') == 1 and function(...) return c:request_sync(...) end or c.request_sync
+  local reply = request('gridls/documentState', { textDocument = { uri = vim.uri_from_bufnr(0) } }, 5000, 0)
+  check('quarto: file type and reader', { vim.bo.filetype, reply and reply.result and reply.result.reader }, { 'quarto', 'pandoc' })
+  states = {}
+  feed('7G3|i<Tab><F2><Esc>')
+  check('quarto: Tab in a pipe table', states[1], { '---', 'title: Report', '---', '', '| Key | Age |', '| --- | --- |', '| Ada | ‸36  |' })
+
   -- In a fenced code block a line starting with `|` is code: Tab and Enter type a tab and a line break.
   open('code.md', { 'Code:', '', '```ocaml', 'match o with', '| Some x -> x', '| None -> 0', '```' })
   vim.bo.expandtab = false

@@ -67,6 +67,9 @@ try
   GridFormat
   call s:check('no filetype detection: formatting', getline(1, '$'), ['| a   | b   |', '| --- | --- |'])
   bwipeout!
+  call s:open('plain.Rmd', ['|a|b|', '|-|-|'])
+  call s:check('no filetype detection: .Rmd attached', [&filetype, get(b:, 'gridls_attached', 0)], ['', 1])
+  bwipeout!
   filetype plugin indent on
 
   " Format on save: the file written is the formatted one.
@@ -202,6 +205,13 @@ try
   call s:check('simple table: Tab to the next row', s:states[1],
         \ ['Title', '=====', '', '====  ======', 'Name  Age', '====  ======', 'Ada   100036', '‸Bob   7', '====  ======', ''])
   call s:check('simple table: Shift-Tab back', s:states[2][6], 'Ada   ‸100036')
+
+  " A Quarto document: file type quarto, read by pandoc's reader; Tab in its pipe table realigns and moves.
+  call s:open('report.qmd', ['---', 'title: Report', '---', '', '| Key | Age |', '|-|-|', '| Ada | 36 |'])
+  call s:check('quarto: file type and reader', [&filetype, gridls#vim#ServerReader(bufnr(''))], ['quarto', 'pandoc'])
+  let s:states = []
+  call feedkeys("7G3|i\<Tab>\<F2>\<Esc>", 'xt')
+  call s:check('quarto: Tab in a pipe table', s:states[0], ['---', 'title: Report', '---', '', '| Key | Age |', '| --- | --- |', '| Ada | ‸36  |'])
 
   " In a fenced code block a line starting with `|` is code: Tab and Enter type a tab and a line break.
   call s:open('code.md', ['Code:', '', '```ocaml', 'match o with', '| Some x -> x', '| None -> 0', '```'])

@@ -59,3 +59,15 @@ test('the context menu offers every command, and dependencies are pinned', () =>
   assert.deepStrictEqual(inMenu, lib.COMMANDS.map((c) => c.id).sort());
   for (const version of Object.values(manifest.dependencies)) assert.match(version, /^\d+\.\d+\.\d+$/);
 });
+
+test('the extension starts, and offers its menus, for every language the server reads', () => {
+  assert.deepStrictEqual(manifest.activationEvents, lib.LANGUAGES.map((id) => `onLanguage:${id}`));
+  const when = lib.LANGUAGES.map((id) => `editorLangId == ${id}`).join(' || ');
+  assert.strictEqual(manifest.contributes.menus['editor/context'][0].when, when);
+  for (const entry of manifest.contributes.menus.commandPalette) assert.strictEqual(entry.when, when);
+  // Quarto's and R Markdown's files have their language without the Quarto or R extension too.
+  assert.deepStrictEqual(manifest.contributes.languages.map((l) => [l.id, l.extensions]), [['quarto', ['.qmd']], ['rmd', ['.Rmd', '.rmd']]]);
+  // The languageIds protocol/README.md says the server reads as pandoc's Markdown.
+  const readme = fs.readFileSync(path.join(root, 'protocol', 'README.md'), 'utf8');
+  for (const id of lib.LANGUAGES) assert.ok(readme.includes('`' + id + '`'), `languageId ${id} is not in protocol/README.md`);
+});

@@ -15,7 +15,7 @@ function fakeBinary() {
   return binary;
 }
 
-test('activation starts the server for Markdown and reStructuredText with the mapped settings', async () => {
+test('activation starts the server for Markdown, Quarto, R Markdown and reStructuredText with the mapped settings', async () => {
   const binary = fakeBinary();
   vscode.settings['gridls.path'] = binary;
   vscode.settings['gridls.delimiterRow'] = 'compact';
@@ -23,7 +23,9 @@ test('activation starts the server for Markdown and reStructuredText with the ma
   const client = await extension.activate(context);
   assert.ok(client.started);
   assert.deepStrictEqual(client.serverOptions, { command: binary, args: ['--stdio'] });
-  assert.deepStrictEqual(client.clientOptions.documentSelector, [{ language: 'markdown' }, { language: 'restructuredtext' }]);
+  assert.deepStrictEqual(client.clientOptions.documentSelector, [
+    { language: 'markdown' }, { language: 'quarto' }, { language: 'rmd' }, { language: 'rmarkdown' }, { language: 'restructuredtext' },
+  ]);
   assert.strictEqual(client.clientOptions.initializationOptions.delimiterRow, 'compact');
   assert.strictEqual(client.clientOptions.synchronize.configurationSection, 'gridls');
   // The client, the cursor mover, four listeners that keep the table keys' context current, and the

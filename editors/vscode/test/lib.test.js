@@ -49,6 +49,15 @@ test('settings map to the server settings with their defaults', () => {
   });
 });
 
+test('the reader and the named directives are sent only when set, so .gridls.json decides otherwise', () => {
+  const settings = (values) => lib.serverSettings((key, fallback) => (key in values ? values[key] : fallback));
+  assert.strictEqual('reader' in settings({ reader: null }), false);
+  assert.strictEqual('rstContentDirectives' in settings({ rstContentDirectives: null }), false);
+  assert.strictEqual(settings({ reader: 'pandoc' }).reader, 'pandoc');
+  assert.deepStrictEqual(settings({ rstContentDirectives: ['exercise'] }).rstContentDirectives, ['exercise']);
+  assert.deepStrictEqual(settings({ rstContentDirectives: [] }).rstContentDirectives, []);
+});
+
 test('a selection becomes the {uri, range} command argument', () => {
   const selection = { start: { line: 2, character: 3, extra: 1 }, end: { line: 4, character: 0 } };
   assert.deepStrictEqual(lib.commandArguments('file:///a.md', selection), {
@@ -99,7 +108,13 @@ test('on a Markdown line starting with | the keys apply (Tab begins a table ther
   await runTimers();
   keys.cursorMoved({ uri: 'file:///b.rst', version: 1, line: 0, lineText: '| Name | Age', languageId: 'restructuredtext' });
   await runTimers();
-  assert.deepStrictEqual(contexts, [true, false]);
+  keys.cursorMoved({ uri: 'file:///c.qmd', version: 1, line: 0, lineText: '| Name | Age', languageId: 'quarto' });
+  await runTimers();
+  keys.cursorMoved({ uri: 'file:///d.py', version: 1, line: 0, lineText: '| Name | Age', languageId: 'python' });
+  await runTimers();
+  keys.cursorMoved({ uri: 'file:///e.Rmd', version: 1, line: 0, lineText: '| Name | Age', languageId: 'rmd' });
+  await runTimers();
+  assert.deepStrictEqual(contexts, [true, false, true, false, true]);
 });
 
 test('a table key applies the server edits then moves the cursor, or falls back to the key', async () => {

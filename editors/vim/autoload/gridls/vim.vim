@@ -490,3 +490,9 @@ export def ServerText(buf: number): string
   var state = Request('gridls/documentState', {textDocument: {uri: Uri(buf)}, includeText: true})
   return type(state) == v:t_dict ? state.text : ''
 enddef
+
+# The reader the server reads the buffer by (github, pandoc, docutils): for tests, as ServerText.
+export def ServerReader(buf: number): string
+  var state = Request('gridls/documentState', {textDocument: {uri: Uri(buf)}})
+  return type(state) == v:t_dict ? get(state, 'reader', '') : ''
+enddef
