@@ -120,6 +120,16 @@ struct PandocMarkdownScannerTests {
         #expect(Self.tables("Term\n\n: def\n\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
     }
 
+    /// Content nested past `maxNesting` containers is not read: a line of 20,000 `>` is no stack overflow.
+    @Test func deeplyNestedContainersAreNotRead() {
+        let quotes = { (count: Int) in
+            String(repeating: ">", count: count) + " | a | b |\n" + String(repeating: ">", count: count) + " |---|---|\n"
+        }
+        #expect(Self.tables(quotes(PandocMarkdownScanner.maxNesting)) == ["pipe 0..<2"])
+        #expect(Self.tables(quotes(PandocMarkdownScanner.maxNesting + 1)) == [])
+        #expect(Self.tables(quotes(20_000)) == [])
+    }
+
     @Test func gridTablesAreFoundWithTheirCaptionsOutside() {
         #expect(Self.tables("+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n: Grid {#tbl-g}\n") == ["grid 0..<5"])
         #expect(Self.scan("+---+\n| a |\n+---+\n").tables.map(\.syntax) == [.pandocMarkdown])

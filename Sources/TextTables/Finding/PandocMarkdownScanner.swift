@@ -37,6 +37,11 @@ package struct PandocMarkdownScanner {
     /// and the shortest fence looked for, so that a document of unclosed fences is read in linear time.
     private var vainSearches: [VainSearch: (from: Int, length: Int)] = [:]
     private var readings = 0
+    /// How many block quotes, list items and definitions hold the blocks being read. Past `maxNesting` their
+    /// content is not read (no table is found there): reading recurses, and a line of thousands of `>`
+    /// would overflow the stack of a thread.
+    private var nesting = 0
+    static let maxNesting = 32
 
     private struct VainSearch: Hashable {
         var reading: Int
@@ -73,6 +78,14 @@ package struct PandocMarkdownScanner {
     }
 
     func isBlank(_ line: Line) -> Bool { BlockSyntax.isBlank(b, line.start, end(line)) }
+
+    /// Reads a container's content as blocks, unless it is nested past `maxNesting`.
+    mutating func readContent(_ lines: [Line], divDepth: Int, inList: Bool) {
+        guard nesting < Self.maxNesting else { return }
+        nesting += 1
+        readBlocks(lines[...], divDepth: divDepth, inList: inList, top: false)
+        nesting -= 1
+    }
 
     /// Reads `lines` as a sequence of blocks (pandoc's `parseBlocks`); `divDepth`: fenced divs open around them.
     mutating func readBlocks(_ lines: ArraySlice<Line>, divDepth: Int, inList: Bool, top: Bool) {

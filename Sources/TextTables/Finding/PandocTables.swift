@@ -126,7 +126,7 @@ extension PandocMarkdownScanner {
                 j += 1
             }
         }
-        readBlocks(content[...], divDepth: divDepth, inList: true, top: false)
+        readContent(content, divDepth: divDepth, inList: true)
         return j
     }
 
@@ -179,7 +179,7 @@ extension PandocMarkdownScanner {
             }
             j += 1
         }
-        readBlocks(content[...], divDepth: divDepth, inList: inList, top: false)
+        readContent(content, divDepth: divDepth, inList: inList)
         return j
     }
 
@@ -222,7 +222,7 @@ extension PandocMarkdownScanner {
                 content.append(first)
                 j = k + 1
             }
-            readBlocks(content[...], divDepth: divDepth, inList: false, top: false)
+            readContent(content, divDepth: divDepth, inList: false)
         }
         return found ? j : nil
     }
