@@ -169,7 +169,7 @@ struct PandocMarkdownScannerTests {
     }
 
     /// Random Quarto-style documents with bytes of pandoc's markup thrown in (pipes, colons, braces,
-    /// fences, markers, tabs, line ends): reading never fails, formatting is idempotent and refuses
+    /// fences, markers, tabs, line ends, runs of nested containers): reading never fails, formatting is idempotent and refuses
     /// exactly the errors found, and every restart point is one.
     @Test func noisyDocumentsReadAndFormatSafely() {
         let noise = Array("|:{}`~->#<!$+= \t\n\r.*0123x".utf8)
@@ -178,6 +178,11 @@ struct PandocMarkdownScannerTests {
             var random = SeededRandom(seed: seed)
             var bytes = Array(generator.make().utf8)
             for _ in 0..<random.int(1...12) { bytes.insert(random.pick(noise), at: random.below(bytes.count + 1)) }
+            if random.chance(0.05) {
+                // Containers nested past what is read (a run of `>` or list markers).
+                let run = String(repeating: random.pick(["> ", ">", "- "]), count: random.int(20...60))
+                bytes.insert(contentsOf: Array(("\n" + run).utf8), at: random.below(bytes.count + 1))
+            }
             guard UTF8Validation.isValid(bytes) else { continue }  // the command line refuses other input
             let text = TextLines.readerLines(bytes)  // as the command line reads: a lone CR ends a line
             let (scan, restartable) = PandocMarkdownScanner.scan(text)
