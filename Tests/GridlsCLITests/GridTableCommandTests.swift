@@ -37,4 +37,37 @@ struct GridTableCommandTests {
         #expect(formatCheck.stderr.contains("[non-rectangular-cell] (table left as it was)"))
         #expect(try folder.read("broken.md") == Self.lShape)
     }
+
+    /// A grid table its own reader reads as drawn is formatted; a second reader that counts it apart gets a
+    /// warning; only a table no layout lets its reader read is left alone (GridReaderWidthTests).
+    @Test func zeroWidthTextInReStructuredTextIsFormattedForDocutilsAndWarnsOfPandoc() throws {
+        let loose = "+-----------+-------+\n| a\u{200B}b       | x     |\n+===========+=======+\n| y         | z     |\n+-----------+-------+\n"
+        let tight = "+-----+---+\n| a\u{200B}b | x |\n+=====+===+\n| y   | z |\n+-----+---+\n"
+        let format = try Gridls.run(["format", "--assume-filename", "doc.rst"], stdin: loose)
+        #expect(format.status == 0)
+        #expect(format.stdout == tight)
+        let check = try Gridls.run(["check", "--assume-filename", "doc.rst"], stdin: tight)
+        #expect(check.status == 0)
+        #expect(check.stdout == "<stdin>:2:2: warning: docutils reads this table as drawn, but pandoc -f rst counts this text 1 column narrower "
+            + "(zero-width or control characters, U+FE0F) and reads other cells [reader-width]\n"
+            + "<stdin>:2:2: information: lines up in docutils, which counts this text as 3 columns; it may look 1 column off on screen [reader-width]\n")
+    }
+
+    @Test func anEmojiWithU_FE0FThatPandocReadsAsDrawnIsFormatted() throws {
+        let loose = "+---------+------+\n| ✔️ done  | x    |\n+:========+=====:+\n| y       | z    |\n+---------+------+\n"
+        let tight = "+--------+---+\n| ✔️ done | x |\n+:=======+==:+\n| y      | z |\n+--------+---+\n"
+        for name in ["doc.md", "doc.qmd"] {
+            let format = try Gridls.run(["format", "--assume-filename", name], stdin: loose)
+            #expect(format.status == 0)
+            #expect(format.stdout == tight)
+            let check = try Gridls.run(["check", "--assume-filename", name], stdin: tight)
+            #expect(check.status == 0)
+            #expect(!check.stdout.contains("error") && !check.stdout.contains("warning"), "\(check.stdout)")
+        }
+        let two = "+----------+---+\n| ✔️✔️ done | x |\n+:=========+==:+\n| y        | z |\n+----------+---+\n"
+        let refused = try Gridls.run(["format", "--assume-filename", "doc.qmd"], stdin: two)
+        #expect(refused.status == 1)
+        #expect(refused.stdout == two)
+        #expect(refused.stderr.hasPrefix("<stdin>:2:1: error: pandoc sizes this line 2 columns wider than the table's borders"))
+    }
 }

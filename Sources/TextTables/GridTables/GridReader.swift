@@ -2,14 +2,15 @@ import GridModel
 
 /// The reader whose reading is a grid table's meaning, and how it counts columns: a grid table means what
 /// its reader reads, so gridls measures its text as that reader does, not as an editor draws it.
-/// Markdown grid tables are pandoc's; reStructuredText ones are docutils's (and pandoc's `-f rst`, which
-/// must agree: `conflict(in:)`).
+/// Markdown grid tables are pandoc's; reStructuredText ones are docutils's, with `pandoc -f rst` a second
+/// reader whose disagreement (`conflict(in:)`) is a warning, never a refusal.
 enum GridReader: Sendable {
     /// pandoc (the gridtables library, with Text.DocLayout's `charWidth` per code point): combining and
     /// enclosing marks, controls and format characters (ZWJ, ZWSP, soft hyphen, U+FE0F) take no column,
     /// East Asian Wide and Fullwidth ones two, every other one.
     case pandoc
-    /// docutils: one column per code point, and one more for each East Asian Wide or Fullwidth one.
+    /// docutils: one column per code point, none for a combining mark (canonical combining class not 0,
+    /// which docutils strips before it measures), and one more for each East Asian Wide or Fullwidth one.
     case docutils
 
     init(_ syntax: DocumentSyntax) {
@@ -23,6 +24,7 @@ enum GridReader: Sendable {
         if value >= 0x20 && value < 0x7F { return 1 }
         switch self {
         case .docutils:
+            if scalar.properties.canonicalCombiningClass != .notReordered { return 0 }
             return EastAsianWidth.isWide(value) ? 2 : 1
         case .pandoc:
             switch scalar.properties.generalCategory {
@@ -38,46 +40,101 @@ enum GridReader: Sendable {
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
-    /// For reStructuredText, where docutils and pandoc must read the same table: how many more columns
-    /// docutils counts in `text` than pandoc does (zero-width, combining and control characters). No
-    /// layout lines a table up for both when it is not 0.
+    /// For reStructuredText, where docutils decides and `pandoc -f rst` is a second reader: how many more
+    /// columns docutils counts in `text` than pandoc does (zero-width and control characters, U+FE0F).
+    /// Where it is not 0, a table laid out for docutils stands off pandoc's columns: a warning, not a refusal.
     static func conflict<S: StringProtocol>(in text: S) -> Int {
         GridReader.docutils.width(of: text) - GridReader.pandoc.width(of: text)
     }
 
-    /// An emoji followed by U+FE0F (❤️, ✔️, a keycap 1️⃣): pandoc (3.9) sizes a table holding one wider
-    /// than it counts the cells' columns, and then reads no alignments, no header lines when two are on
-    /// a line, and a column of its own next to a cell that spans columns.
-    static func hasEmojiPresentationSelector<S: StringProtocol>(_ text: S) -> Bool {
-        var previous: Unicode.Scalar?
+    /// How many more columns pandoc 3.9 sizes a grid table line holding `text` than it places that text
+    /// in. The gridtables library places each character by `charWidth` (`width(of:)`) but sizes its
+    /// character grid by the widest line's `realLength`, which counts emoji sequences as one glyph: an
+    /// emoji that is narrow alone takes 2 with U+FE0F (✔️, ❤️, a keycap 1️⃣: +1 each), an emoji with a skin
+    /// tone 2 (👍🏽: −2), a ZWJ sequence 2 (👨‍👩‍👧: −4). Measured with `pandoc -f markdown` (GridReaderWidthTests).
+    static func pandocSizingExcess<S: StringProtocol>(_ text: S) -> Int {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return 0 }
+        // realLength's state: the columns counted so far, the last character, and its tentative width.
+        var total = 0, tentative = 0, placed = 0
+        var last: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
-            if scalar.value == 0xFE0F, let base = previous, base.properties.isEmoji { return true }
-            previous = scalar
+            let width = GridReader.pandoc.width(of: scalar)
+            placed += width
+            switch scalar.value {
+            case 0x200D where last.properties.isEmoji || last.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(last.value):
+                total -= 2; tentative = 2  // joins two emoji: the sequence counts as its last one
+            case 0xFE0F where last.properties.isEmoji:
+                tentative = 2  // emoji presentation: the emoji before it counts 2
+            case 0x1F3FB...0x1F3FF where last.properties.isEmojiModifierBase:
+                tentative = 2  // a skin tone on its emoji: 2 for both
+            default:
+                total += tentative; tentative = width
+            }
+            last = scalar
         }
-        return false
+        return total + tentative - placed
     }
 
-    /// Why this reader cannot read a grid table holding `text` as any layout draws it, or nil.
-    func refusal<S: StringProtocol>(ofText text: S) -> String? {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return nil }  // printable ASCII: every reader counts it alike
-        switch self {
-        case .pandoc where GridReader.hasEmojiPresentationSelector(text):
-            return Diagnostic.Message.pandocEmojiSelector
-        case .docutils where GridReader.conflict(in: text) != 0:
-            return Diagnostic.Message.docutilsCountsWider(GridReader.conflict(in: text))
-        default: return nil
-        }
-    }
-
-    /// Why a grid cannot be printed as a grid table for this reader (an edit that makes one of a pipe
-    /// table), or nil.
-    func refusal(for grid: Grid) -> String? { refusal(forLines: grid.cells.lazy.flatMap(\.lines)) }
-
-    /// Why this reader cannot read a grid table holding the lines `lines` as any layout draws them, or nil.
-    func refusal(forLines lines: some Sequence<String>) -> String? {
-        for line in lines {
-            if let reason = refusal(ofText: line) { return reason }
-        }
+    /// Why pandoc cannot read a Markdown grid table as any layout draws it, given the widest
+    /// `pandocSizingExcess` of its lines, or nil. A layout changes none of it: padding adds to both counts.
+    /// - 2 or more, in a table with a header separator, a foot or alignment colons: gridtables finds
+    ///   `+===+` lines and colons by walking a border to the character grid's last column, and the walk
+    ///   falls short, so the header, foot and alignments are lost.
+    /// - 1 or more, where a cell spans a column line right under a junction (`hasSpanUnderJunction`): the
+    ///   trace from that junction finds no cell, and gridtables's rule for a short last column makes one of
+    ///   the blank columns past the right border: pandoc reads a column of its own.
+    static func pandocRefusal(excess: Int, hasHeaderFootOrAlignments: Bool, hasSpanUnderJunction: Bool) -> String? {
+        if excess >= 2 && hasHeaderFootOrAlignments { return Diagnostic.Message.pandocLosesHeader(excess) }
+        if excess >= 1 && hasSpanUnderJunction { return Diagnostic.Message.pandocAddsColumn(excess) }
         return nil
+    }
+
+    /// Whether a cell's bottom-left junction (off the left edge and the bottom border) stands on a column
+    /// line that the cell below it spans across, on a border drawn from there to the right edge (a cell
+    /// spanning rows across it stops gridtables's trace before the edge). `rects` are the cells of a
+    /// `rowCount` × `columnCount` grid.
+    static func hasSpanUnderJunction(_ rects: [SlotRect], rowCount: Int, columnCount: Int) -> Bool {
+        var owner = [Int](repeating: 0, count: rowCount * columnCount)  // per slot: the index of its cell
+        for (index, rect) in rects.enumerated() {
+            for r in rect.rows { for c in rect.columns { owner[r * columnCount + c] = index } }
+        }
+        return rects.contains { rect in
+            let r = rect.rows.upperBound, c = rect.columns.lowerBound
+            guard c > 0 && r < rowCount, rects[owner[r * columnCount + c]].columns.lowerBound < c else { return false }
+            return (c..<columnCount).allSatisfy { owner[(r - 1) * columnCount + $0] != owner[r * columnCount + $0] }
+        }
+    }
+
+    /// Whether some line of the grid's cells holds text pandoc sizes wider than it places it (an emoji
+    /// with U+FE0F): only then can an edit make a grid table `refusal(for:)` refuses.
+    static func holdsSizedText(_ grid: Grid) -> Bool {
+        grid.cells.contains { $0.lines.contains { pandocSizingExcess($0) > 0 } }
+    }
+
+    /// Why a grid cannot be printed as a grid table this reader reads as drawn (an edit that makes one of
+    /// a pipe, simple or list table), or nil: each printed line holds line k of the cells of a row.
+    func refusal(for grid: Grid) -> String? {
+        guard self == .pandoc else { return nil }  // docutils reads every layout gridls prints
+        let marked = grid.headerRowCount > 0 || grid.footerRowCount > 0 || grid.alignments.contains { $0 != .none }
+        var rowLines: [Int: [Int]] = [:]  // per row, per line: the line's excess
+        for cell in grid.cells {
+            for (k, line) in cell.lines.enumerated() {
+                let more = GridReader.pandocSizingExcess(line)
+                guard more != 0 else { continue }
+                rowLines[cell.rows.lowerBound, default: []].pad(to: k + 1)
+                rowLines[cell.rows.lowerBound]![k] += more
+            }
+        }
+        let excess = rowLines.values.lazy.flatMap { $0 }.max() ?? 0
+        let rects = grid.cells.map { SlotRect(rows: $0.rows, columns: $0.columns) }
+        return GridReader.pandocRefusal(
+            excess: excess, hasHeaderFootOrAlignments: marked,
+            hasSpanUnderJunction: GridReader.hasSpanUnderJunction(rects, rowCount: grid.rowCount, columnCount: grid.columnCount))
+    }
+}
+
+private extension [Int] {
+    mutating func pad(to count: Int) {
+        if self.count < count { append(contentsOf: repeatElement(0, count: count - self.count)) }
     }
 }

@@ -478,12 +478,15 @@ struct GridTableReader {
     }
 
     /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,
-    /// the table is laid out for the reader, and says so. In reStructuredText, text that docutils and
-    /// pandoc count differently cannot line up for both: the table is refused.
+    /// the table is laid out for the reader, and says so (information). docutils decides a
+    /// reStructuredText table; where `pandoc -f rst` counts a cell's text apart, a warning says pandoc reads
+    /// other cells. In Markdown, pandoc's own sizing (`GridReader.pandocSizingExcess`) can defeat every
+    /// layout: only then is the table refused (`GridReader.pandocRefusal`).
     mutating func checkReaderWidths(_ rects: [SlotRect]) {
         let reader = GridReader(region.syntax)
+        var lineExcess: [Int: Int] = [:]  // pandoc: per content line, how much wider pandoc sizes it
         for rect in rects {
-            var informed = false  // one information per cell; every line is still checked for errors
+            var informed = false, warned = false  // one of each per cell
             for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] where !lines[i].offsets.isEmpty {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
@@ -498,11 +501,13 @@ struct GridTableReader {
                 }
                 let cellText = String(decoding: bytes.trimming(Blank.isSpace), as: UTF8.self)
                 let range = lines[i].offset(from)..<lines[i].offset(to)
-                // pandoc's refusal once per table; docutils's (pandoc -f rst must agree) once per cell.
-                if !(reader == .pandoc && diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error })),
-                   let reason = reader.refusal(ofText: cellText) {
-                    report(.readerWidth, reason, range)
-                    break
+                if reader == .pandoc {
+                    let excess = GridReader.pandocSizingExcess(cellText)
+                    if excess != 0 { lineExcess[i, default: 0] += excess }
+                } else if !warned, case let wider = GridReader.conflict(in: cellText), wider != 0 {
+                    warned = true
+                    diagnostics.append(Diagnostic(
+                        code: .readerWidth, severity: .warning, message: Diagnostic.Message.pandocRSTCountsNarrower(wider), range: range))
                 }
                 let drawn = DisplayWidth.of(cellText, options: WidthOptions(ambiguousWidth: 1, tabSize: 1))
                 let counted = reader.width(of: cellText)
@@ -515,12 +520,25 @@ struct GridTableReader {
                 }
             }
         }
+        let widest = lineExcess.max { ($0.value, -$0.key) < ($1.value, -$1.key) }  // the first of the widest lines
+        if let widest, widest.value > 0, let reason = GridReader.pandocRefusal(
+            excess: widest.value, hasHeaderFootOrAlignments: hasHeaderFootOrAlignments,
+            hasSpanUnderJunction: GridReader.hasSpanUnderJunction(rects, rowCount: borders.count - 1, columnCount: intervals)
+        ) {
+            report(.readerWidth, reason, lineRange(widest.key))
+        }
+    }
+
+    /// Whether the table has lines pandoc finds by walking a border to the end: a header separator (and
+    /// with it a foot), or alignment colons.
+    var hasHeaderFootOrAlignments: Bool {
+        headerSeparator != nil || alignments(0).contains { $0 != .none }
     }
 
     /// A table its reader cannot read as drawn says only that.
     mutating func keepReaderWidthErrorsAlone() {
         guard diagnostics.contains(where: { $0.code == .readerWidth && $0.severity == .error }) else { return }
-        diagnostics.removeAll { $0.code == .readerWidth && $0.severity == .information }
+        diagnostics.removeAll { $0.code == .readerWidth && $0.severity != .error }
     }
 
     private func columns(_ n: Int) -> String { n == 1 ? "1 column" : "\(n) columns" }

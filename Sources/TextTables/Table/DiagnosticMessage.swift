@@ -142,11 +142,21 @@ extension Diagnostic {
                 + "not \(missing.joined(separator: "; "))\(more ? "; …" : ""); close its borders so that it splits into rectangles"
         }
         static func lineEndsInsideCell(_ rect: SlotRect) -> String { "a border line ends inside the cell at \(rect): remove it or close it" }
-        static let pandocEmojiSelector = "pandoc sizes a grid table that holds an emoji with U+FE0F (❤️, ✔️, 1️⃣) wider than its lines and then "
-            + "loses alignments and header lines or invents a column: drop the U+FE0F"
-        static func docutilsCountsWider(_ columns: Int) -> String {
-            "docutils counts this text \(columns) column\(columns == 1 ? "" : "s") wider than pandoc -f rst does "
-                + "(zero-width, combining or control characters): no layout lines up for both readers"
+        private static func pandocSizes(_ columns: Int) -> String {
+            "pandoc sizes this line \(columns) column\(columns == 1 ? "" : "s") wider than the table's borders (it counts an emoji with "
+                + "U+FE0F, such as ✔️ or 1️⃣, 2 columns wide there and 1 in the cell)"
+        }
+        static func pandocLosesHeader(_ columns: Int) -> String {
+            pandocSizes(columns) + " and then loses the table's header, foot and alignments; no layout helps, since spaces widen "
+                + "both counts alike: keep at most one such emoji on a line, or drop their U+FE0F"
+        }
+        static func pandocAddsColumn(_ columns: Int) -> String {
+            pandocSizes(columns) + " and then, where a cell spans a column line under a junction, reads a column of its own past "
+                + "the right border; no layout helps, since spaces widen both counts alike: drop the U+FE0F of such emoji"
+        }
+        static func pandocRSTCountsNarrower(_ columns: Int) -> String {
+            "docutils reads this table as drawn, but pandoc -f rst counts this text \(columns) column\(columns == 1 ? "" : "s") "
+                + "narrower (zero-width or control characters, U+FE0F) and reads other cells"
         }
     }
 }

@@ -69,7 +69,8 @@ package enum TableEditor {
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> Result<EditedTable, TableEditFailure> {
-        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax, pipeToGridRefusal: pipeToGridRefusal) {
+        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax, holdsSizedText: { GridReader.holdsSizedText(grid) },
+                                 pipeToGridRefusal: pipeToGridRefusal) {
             return .failure(refusal)
         }
         let edited: Grid
@@ -90,12 +91,14 @@ package enum TableEditor {
 
     /// Why `action` would be refused on `grid`, or nil when `outcome` would succeed, without doing it: no
     /// sorting, copying or printing (asked on every cursor move, for every action offered there).
+    /// `holdsSizedText` says whether the grid holds text pandoc sizes wider than it places it
+    /// (`GridReader.holdsSizedText`), asked only of a Markdown grid table that an action edits.
     static func refusal(
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
-        pipeToGridRefusal: () -> TableEditRefusal?
+        holdsSizedText: () -> Bool = { true }, pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         refusal(action, shape: grid.shape, spans: grid.hasOnlyUnitCells ? nil : grid, grid: { grid }, kind: kind, syntax: syntax,
-                pipeToGridRefusal: pipeToGridRefusal)
+                holdsSizedText: holdsSizedText, pipeToGridRefusal: pipeToGridRefusal)
     }
 
     /// `refusal` from the grid's shape and spans (nil: unit cells only), the grid itself asked for only
@@ -103,7 +106,7 @@ package enum TableEditor {
     /// made of a grid table): a pipe table's actions are decided without building its grid.
     static func refusal(
         _ action: TableAction, shape: GridShape, spans: Grid?, grid: () -> Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
-        pipeToGridRefusal: () -> TableEditRefusal?
+        holdsSizedText: () -> Bool = { true }, pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         if action == .convertToSimple && syntax.isMarkdown { return .refused(.noSimpleTablesInMarkdown) }
@@ -114,7 +117,11 @@ package enum TableEditor {
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             // A table that becomes a grid table must read as one in the document's reader.
             switch kind {
-            case .grid: return nil
+            case .grid:
+                // A Markdown grid table holding an emoji with U+FE0F can become one pandoc reads otherwise
+                // (two on a line, a span under a junction: `GridReader.pandocRefusal`): asked of the result.
+                guard action != .format, GridReader(syntax) == .pandoc, holdsSizedText() else { return nil }
+                return (try? perform(action, on: grid())).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
             case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
             }

@@ -130,7 +130,8 @@ package struct TableReading: Sendable {
         switch grid {
         case .failure(let failure): return failure
         case .success(let grid):
-            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax) { pipeToGridRefusal() }
+            return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax,
+                                       holdsSizedText: { lazily.holdsSizedText { GridReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
         }
     }
 
@@ -200,16 +201,19 @@ package struct TableReading: Sendable {
                 b[start..<end].allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D }
             }
             guard !plain else { return nil }
-            let lines = table.cells.lazy.map { table.bytes[$0] }.filter { !$0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-                .map { String(decoding: $0, as: UTF8.self) }
-            return reader.refusal(forLines: lines).map(TableEditRefusal.readerWidth)
+            guard reader == .pandoc else { return nil }  // docutils reads every layout gridls prints
+            // Each row becomes one line of the grid table, under a header separator.
+            let excess = (0..<table.rowCount).lazy.map { r in
+                table.cells(ofRow: r).reduce(0) { $0 + GridReader.pandocSizingExcess(String(decoding: table.bytes[$1], as: UTF8.self)) }
+            }.max() ?? 0
+            return GridReader.pandocRefusal(excess: excess, hasHeaderFootOrAlignments: true, hasSpanUnderJunction: false).map(TableEditRefusal.readerWidth)
         }
     }
 }
 
 /// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.
 private final class LazyParts: Sendable {
-    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??)>((nil, nil, nil))
+    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??, sized: Bool?)>((nil, nil, nil, nil))
 
     func grid(_ make: () -> Grid) -> Grid {
         if let grid = state.withLock({ $0.grid }) { return grid }
@@ -224,6 +228,13 @@ private final class LazyParts: Sendable {
         if let known = state.withLock({ $0.refusal }) { return known }
         let made = make()
         state.withLock { $0.refusal = .some(made) }
+        return made
+    }
+
+    func holdsSizedText(_ make: () -> Bool) -> Bool {
+        if let known = state.withLock({ $0.sized }) { return known }
+        let made = make()
+        state.withLock { $0.sized = made }
         return made
     }
 

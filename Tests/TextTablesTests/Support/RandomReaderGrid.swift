@@ -12,13 +12,13 @@ struct RandomReaderGrid {
         ["alpha", "beta", "x", "42"],                           // ASCII
         ["東京", "日本語", "ＡＢＣ", "한국"],                        // East Asian wide
         ["😀", "🎉", "👍🏽"],                                     // emoji, skin tone
-        ["✔\u{FE0F}", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}"],          // VS16, keycap
-        ["👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈"],          // ZWJ sequences
-        ["a\u{200B}b", "soft\u{AD}hy", "r\u{200F}x", "e\u{301}"], // zero-width, combining
+        ["✔\u{FE0F}", "❤\u{FE0F}", "1\u{FE0F}\u{20E3}", "#\u{FE0F}\u{20E3}", "©\u{FE0F}", "✔\u{FE0F}✔\u{FE0F}"], // VS16, keycap
+        ["👨\u{200D}👩\u{200D}👧", "🏳\u{FE0F}\u{200D}🌈", "⌚\u{FE0F}", "👍🏽✔\u{FE0F}"],   // ZWJ sequences, VS16 on wide emoji
+        ["a\u{200B}b", "soft\u{AD}hy", "r\u{200F}x", "e\u{301}", "w\u{2060}j", "a\u{FE0F}"], // zero-width, combining
     ]
 
     /// The classes of width this grid draws its words from: a few per grid, so that grids without the
-    /// classes a reader cannot take (U+FE0F in Markdown, zero-width in reStructuredText) are common.
+    /// classes the readers count apart (U+FE0F, zero-width characters) are common.
     var classes: [[String]] = []
 
     init(seed: UInt64) {
