@@ -7,7 +7,8 @@ import Testing
 /// exactly the tables pandoc reads (each one, alone in a document of its own, reads as the same table at
 /// the same place in the list), and after formatting pandoc reads every block of the document as before,
 /// tables' column widths aside (README.md, "pandoc's Markdown"); captions, their attributes and div
-/// fences keep their bytes. `GRIDLS_PANDOC_DOCUMENTS` sets how many (default 40).
+/// fences keep their bytes. `GRIDLS_PANDOC_DOCUMENTS` sets how many (default 40); `GRIDLS_DUMP` names a
+/// folder where a document that tells gridls and pandoc apart is written, with the tables gridls isolates.
 @Suite(.enabled(if: ReferenceReaders.isAvailable, "python3 with docutils and pypandoc-binary is not installed (pip install pypandoc-binary docutils); CI=true runs it"))
 struct RandomPandocDocumentTests {
     static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_PANDOC_DOCUMENTS"] ?? "") ?? 40
