@@ -65,6 +65,7 @@ struct PandocMarkdownScannerTests {
         #expect(Self.tables("Intro.\n\n---\nk: |\n  | a | b |\n  |---|---|\n---\n\n| a | b |\n|---|---|\n") == ["pipe 8..<10"])
         #expect(Self.tables("$$\n| a | b |\n|---|---|\n$$\n") == [])
         #expect(Self.tables("```{r}\n| a | b |\n\n|---|---|\n```\n") == [])
+        #expect(Self.tables("\\begin{minipage}{3in}\n\n| a | b |\n|---|---|\n\n\\end{minipage}\n\n| c | d |\n|---|---|\n") == ["pipe 7..<9"])
     }
 
     /// A code fence or YAML block that nothing closes is text: a table after it is found.

@@ -221,4 +221,12 @@ enum PandocBlockSyntax {
         while i < end && (b[i] == BlockSyntax.space || b[i] == BlockSyntax.tab) { i += 1 }
         return i
     }
+
+    /// A raw LaTeX environment's first line (`\begin{minipage}…`): what ends it (`\end{minipage}`).
+    static func texEnvironmentEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> [UInt8]? {
+        let begin = Array("\\begin{".utf8)
+        guard end - p > begin.count, b[p..<(p + begin.count)].elementsEqual(begin),
+              let close = b[(p + begin.count)..<end].firstIndex(of: UInt8(ascii: "}")), close > p + begin.count else { return nil }
+        return Array("\\end{".utf8) + b[(p + begin.count)...close]
+    }
 }

@@ -144,6 +144,10 @@ package struct PandocMarkdownScanner {
             if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
         }
         if indent >= 4 { return indentedCodeEnd(lines, i) }
+        if let needle = PandocBlockSyntax.texEnvironmentEnd(b, p, end),
+           let close = closer(lines, after: i - 1, reading: reading, needle: needle, { b, p, end in HTMLBlock.find(needle, in: b, p, end, ignoringCase: false) }) {
+            return close + 1  // raw LaTeX, to its \end
+        }
         if indent == 0 && PandocBlockSyntax.lineBlockLine(b, p, end) {
             var j = i + 1
             while j < lines.endIndex, !isBlank(lines[j]),

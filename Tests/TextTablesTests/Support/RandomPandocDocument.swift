@@ -45,7 +45,7 @@ struct RandomPandocDocument {
             return fence + "\n" + pipeTable() + "\n" + (fence == "```{r}" ? "```" : random.pick(["```", "~~~", ""]))
         case 7: return indented(pipeTable(), "    ")
         case 8: return "---\nkey: value\nrows: |\n  " + pipeTable().replacingOccurrences(of: "\n", with: "\n  ") + "\n..."
-        case 9: return "<!--\n" + pipeTable() + "\n-->"
+        case 9: return random.pick(["<!--\n" + pipeTable() + "\n-->", "\\begin{minipage}{3in}\n\n" + pipeTable() + "\n\n\\end{minipage}"])
         case 10: return "$$\n" + pipeTable() + "\n$$"
         case 11: return "Some prose with a | pipe\nand `code | pipe` in it."
         case 12: return gridTable(captioned: random.chance(0.5))
