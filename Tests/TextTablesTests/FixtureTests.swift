@@ -14,6 +14,7 @@ struct FixtureTests {
         "default": FormatOptions(),
         "grid": FormatOptions(),
         "pandoc": FormatOptions(),
+        "quarto": FormatOptions(),
         "invalid-grid": FormatOptions(),
         "simple": FormatOptions(),
         "invalid-simple": FormatOptions(),

@@ -126,7 +126,8 @@ package enum DocumentFormatter {
     }
 
     static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [[UInt8]] {
-        let indent = Array(tableIndentation(text, region: region))
+        // pandoc (3.9) reads no grid table that is indented: in its own documents one is printed flush.
+        let indent = region.syntax == .pandocMarkdown ? [] : Array(tableIndentation(text, region: region))
         let lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
         return lines.indices.map { offset in
             keepingIndentation(lines[offset], after: region.prefix(ofLine: min(offset, region.contentStarts.count - 1), in: text))

@@ -12,9 +12,8 @@ extension PandocMarkdownScanner {
             // A caption is followed by blank lines, or ends with attributes.
             guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
         }
-        // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables:
-        // simple and multiline tables go between these two.
-        guard let after = pipeTable(lines, start) ?? gridTable(lines, start) else { return nil }
+        // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
+        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start) ?? gridTable(lines, start) else { return nil }
         if frontCaption { return after }
         var next = after
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
@@ -69,6 +68,18 @@ extension PandocMarkdownScanner {
         if leftAloneForLazyLines(lines[k..<j]) { return j }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header.index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         return j
+    }
+
+    /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
+    /// lacks its closing line is reported, and its lines are read as the blocks pandoc reads them as.
+    private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let base = k - lines[k].index  // lines[line + base] is the document's line `line`
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
+            line + base < lines.endIndex ? lines[line + base].start : nil
+        }) else { return nil }
+        result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
+                                         contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))
+        return extent.unclosed ? nil : extent.lines.upperBound + base
     }
 
     /// A grid table: its top border and the lines after it that start with `+` or `|`.

@@ -54,6 +54,14 @@ package struct Diagnostic: Sendable, Hashable {
         case unevenListTable = "uneven-list-table"
         /// A `list-table` whose content is not a bullet list of bullet lists (docutils reads no table).
         case malformedListTable = "malformed-list-table"
+        /// pandoc's simple and multiline tables: no closing dashed line, text left of the first column, text
+        /// across a column's start; and formatting that cannot keep a multiline table's relative widths.
+        case pandocUnclosedTable = "pandoc-unclosed-table"
+        case pandocTextLeftOfTable = "pandoc-text-left-of-table"
+        case pandocTextAcrossColumns = "pandoc-text-across-columns"
+        case pandocWidthsNotKept = "pandoc-widths-not-kept"
+        /// Text of a multiline table's cell below a line where the cell is empty, which pandoc drops.
+        case pandocDroppedText = "pandoc-dropped-text"
     }
 
     package var code: Code
@@ -71,6 +79,11 @@ package struct Diagnostic: Sendable, Hashable {
         self.range = range
         self.fixes = fixes
     }
+
+    /// The fix `format --fix` applies: the preferred one, when it is safe.
+    package var safeFix: Fix? {
+        fixes.first { $0.isPreferred && $0.isSafe }
+    }
 }
 
 /// A quick fix: what it does, in words for a menu, and the edits that do it. A fix that rewrites the whole
@@ -80,18 +93,24 @@ package struct Fix: Sendable, Hashable {
     package var title: String
     /// The likely repair, which editors may apply with one key (LSP's `isPreferred`).
     package var isPreferred: Bool
+    /// The repair has one reading only (the slip candidates agree, the drifted lines hold exactly their
+    /// row's bars, a border is only missing): `format --fix` and the server's fix-all apply it unasked.
+    /// Decided where the fix is made; a fix among choices is never safe.
+    package var isSafe: Bool
     private let made: MadeEdits
 
-    package init(title: String, edits: [TextEdit], isPreferred: Bool = false) {
+    package init(title: String, edits: [TextEdit], isPreferred: Bool = false, isSafe: Bool = false) {
         self.title = title
         self.isPreferred = isPreferred
+        self.isSafe = isSafe
         made = MadeEdits(edits)
     }
 
     /// A fix whose edits rewrite the table, made by `make` the first time they are asked for.
-    package init(title: String, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
+    package init(title: String, isPreferred: Bool = false, isSafe: Bool = false, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
         self.title = title
-        isPreferred = false
+        self.isPreferred = isPreferred
+        self.isSafe = isSafe
         made = MadeEdits(make)
     }
 
@@ -101,7 +120,7 @@ package struct Fix: Sendable, Hashable {
     package var rewritesTable: Bool { made.isDeferred }
 
     package static func == (a: Fix, b: Fix) -> Bool {
-        a.title == b.title && a.isPreferred == b.isPreferred && a.rewritesTable == b.rewritesTable && a.edits == b.edits
+        a.title == b.title && a.isPreferred == b.isPreferred && a.isSafe == b.isSafe && a.rewritesTable == b.rewritesTable && a.edits == b.edits
     }
 
     package func hash(into hasher: inout Hasher) {
