@@ -2,7 +2,7 @@
 """Prints what a reference reader makes of the tables in a document, as canonical JSON, so that two
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
-Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-rst|docutils|docutils-errors FILE
+Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-markdown-document|pandoc-rst|docutils|docutils-errors FILE
        scripts/read_tables.py --serve
 With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
 "READER<TAB>FILE", and answers each the same way with the text the first form prints, so that a test
@@ -14,6 +14,11 @@ paragraph that becomes a definition list or a code block counts as a change. doc
 errors docutils reports about tables instead, each [line, message]. pandoc-markdown-widths adds "widths",
 each column's ColWidth fraction rounded to 4 places (0 for ColWidthDefault), which pandoc takes from a
 multiline table's dashes.
+pandoc-markdown-document prints
+every block pandoc's Markdown reader reads (its JSON), tables' column widths left out: a pipe table
+with a line longer than pandoc's --columns takes them from its delimiter row's dashes, which formatting
+aligns with the columns, and a grid table from its borders, which formatting draws to fit the cells
+(README.md, "pandoc's Markdown").
 pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
 """
 import json, re, subprocess, sys
@@ -101,6 +106,22 @@ def read_pandoc(fmt, path):
     out = subprocess.run([pandoc_binary(), "-f", fmt, "-t", "json", path], check=True, capture_output=True, text=True).stdout
     return pandoc_tables(json.loads(out)["blocks"], [])
 
+def without_widths(node):
+    """The JSON AST with every table's column widths left out (see the module's description)."""
+    if isinstance(node, list):
+        return [without_widths(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    if node.get("t") == "Table":
+        attr, caption, colspecs, head, bodies, foot = node["c"]
+        colspecs = [[spec[0], None] for spec in colspecs]
+        return {"t": "Table", "c": without_widths([attr, caption, colspecs, head, bodies, foot])}
+    return {key: without_widths(value) for key, value in node.items()}
+
+def read_pandoc_document(path):
+    out = subprocess.run([pandoc_binary(), "-f", "markdown", "-t", "json", path], check=True, capture_output=True, text=True).stdout
+    return without_widths(json.loads(out)["blocks"])
+
 # docutils: walk the doctree.
 def read_docutils(path):
     import docutils.core, docutils.nodes
@@ -174,6 +195,8 @@ def read(reader, path):
         tables = read_docutils(path)
     elif reader == "docutils-errors":
         tables = read_docutils_errors(path)
+    elif reader == "pandoc-markdown-document":
+        tables = read_pandoc_document(path)
     elif reader in ("pandoc-markdown", "pandoc-rst", "pandoc-markdown-widths"):
         global WITH_WIDTHS
         WITH_WIDTHS = reader.endswith("-widths")

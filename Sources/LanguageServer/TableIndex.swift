@@ -100,9 +100,10 @@ struct TableIndex: Sendable {
         if new.lowerBound > 0 && !text.isBlank(line: new.lowerBound - 1) {
             restartable[new.lowerBound - 1] = false
         }
-        // In reStructuredText, whether a scan restarts after a blank line depends on the next line with
-        // text (indented, it may continue a directive above the blank lines): the change may be that line.
-        if syntax == .restructuredText {
+        // In reStructuredText and pandoc's Markdown, whether a scan restarts after a blank line depends on
+        // the next line with text (indented, it may continue a directive or list item above the blank
+        // lines): the change may be that line.
+        if syntax != .markdown {
             var line = new.lowerBound - 1
             while line >= 0 && text.isBlank(line: line) {
                 restartable[line] = false

@@ -34,6 +34,31 @@ struct RandomDocumentIndexTests {
         }
     }
 
+    /// The same documents read as pandoc's Markdown (`.qmd`), edited with what opens and closes pandoc's
+    /// blocks (div fences, captions with attributes, fences, YAML lines, `<div>`, list items): after every
+    /// edit the index finds what a fresh reading does.
+    @Test func pandocEditsLeaveWhatAFreshReadingFinds() {
+        for seed in 0..<UInt64(Self.count) {
+            var generator = RandomDocument(seed: seed &+ 110_000)
+            var random = SeededRandom(seed: seed)
+            var open = OpenDocument(uri: "file:///r.qmd", version: 1, bytes: Array(generator.make().utf8), options: FormatOptions())
+            for step in 0..<8 {
+                let lines = open.text.lineCount
+                let from = random.below(lines), to = min(lines - 1, from + random.below(3))
+                let start = LinePosition(from, random.chance(0.7) ? 0 : min(1, open.text.line(from).count))
+                let end = LinePosition(to, random.chance(0.5) ? open.text.line(to).count : 0)
+                let replacement = random.chance(0.3) ? generator.make()
+                    : random.pick(["::: {.note}\n", ":::\n", ":::", ": Caption {#tbl-a}\n", "Table: cap\n\n", "```\n", "~~~", "---\n",
+                                   "...\n", "<div>\n", "</div>\n", "- ", "  ", "\n", "| a | b |\n|---|---|\n", "|", "<!--\n", "-->"])
+                open.replace(from: min(start, end), to: max(start, end), with: Array(replacement.utf8))
+                let fresh = open.reread
+                #expect(open.diagnosticLines == fresh.diagnosticLines, "seed \(seed) step \(step)")
+                #expect(open.index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "seed \(seed) step \(step)")
+                if open.index.tables.map(\.lines) != fresh.index.tables.map(\.lines) { return }
+            }
+        }
+    }
+
     /// Several changes in one `didChange` (an editor applying a realigned table's edits line by line)
     /// update the index once, over the lines they touched together: it still finds what a fresh reading does.
     @Test func batchesOfChangesLeaveWhatAFreshReadingFinds() {

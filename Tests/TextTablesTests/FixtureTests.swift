@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextTables
 
-/// Golden files. Every `NAME.md` (or `.rst`) under `Fixtures/FOLDER/` formats to `NAME.expected.md` beside
+/// Golden files. Every `NAME.md` (or `.rst`, or `.qmd`, read as pandoc reads it) under `Fixtures/FOLDER/` formats to `NAME.expected.md` beside
 /// it; the folder names the options. Under `Fixtures/invalid-grid/` and `Fixtures/invalid-simple/`, `gridls check` must report exactly
 /// `NAME.check.txt` and formatting must leave the file byte for byte.
 /// Set GRIDLS_UPDATE_FIXTURES=1 to rewrite the expectations, then review the diff.
@@ -13,6 +13,8 @@ struct FixtureTests {
     static let optionSets: [String: FormatOptions] = [
         "default": FormatOptions(),
         "grid": FormatOptions(),
+        "pandoc": FormatOptions(),
+        "quarto": FormatOptions(),
         "invalid-grid": FormatOptions(),
         "simple": FormatOptions(),
         "invalid-simple": FormatOptions(),
@@ -25,7 +27,7 @@ struct FixtureTests {
         var names: [String] = []
         for folder in folders {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-            names += files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".rst")) && !$0.contains(".expected.") && !$0.contains(".fixed.") }
+            names += files.filter { ($0.hasSuffix(".md") || $0.hasSuffix(".rst") || $0.hasSuffix(".qmd")) && !$0.contains(".expected.") && !$0.contains(".fixed.") }
                 .sorted().map { "\(folder)/\($0)" }
         }
         return names

@@ -40,15 +40,18 @@ package enum DocumentSyntax: Sendable, Hashable {
 
     package func scan(_ text: TextLines, options: ScanOptions = ScanOptions()) -> TableScan {
         switch self {
-        case .markdown, .pandocMarkdown: MarkdownScanner.scan(text)
+        case .markdown: MarkdownScanner.scan(text)
+        case .pandocMarkdown: PandocMarkdownScanner.scan(text).scan
         case .restructuredText: RSTScanner.scan(text, options: options)
         }
     }
 
-    /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner`).
+    /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner` and
+    /// `PandocMarkdownScanner`).
     package func scanRestartable(_ text: TextLines, startsDocument: Bool, options: ScanOptions = ScanOptions()) -> (scan: TableScan, restartable: [Bool]) {
         switch self {
-        case .markdown, .pandocMarkdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
+        case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
+        case .pandocMarkdown: PandocMarkdownScanner.scan(text, startsDocument: startsDocument)
         case .restructuredText: RSTScanner.scanRestartable(text, options: options)
         }
     }

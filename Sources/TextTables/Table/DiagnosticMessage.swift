@@ -25,6 +25,19 @@ extension Diagnostic {
                 + "but the header row has \(header); give both the same number of cells"
         }
 
+        /// Under pandoc a header and delimiter row of different counts is a table all the same, of the
+        /// delimiter row's columns: the header is cut or padded.
+        static func pandocDelimiterMismatch(header: Int, delimiter: Int) -> String {
+            "pandoc reads \(delimiter) column\(delimiter == 1 ? "" : "s") (the delimiter row's) and "
+                + (header > delimiter ? "drops the header's last \(header - delimiter == 1 ? "cell" : "\(header - delimiter) cells")" : "pads the header with empty cells")
+                + ": the table is left as it is; give both rows the same number of cells"
+        }
+
+        static let lazyTableLine = "this line of an indented table goes on with a block quote or list item without its prefix or "
+            + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
+        static let pandocPipeInCode = "pandoc keeps a | inside code or $ math in its cell, where gridls would split the cell there: "
+            + "the table is left as it is"
+
         // Where a table is found.
         static let headerWithoutPrefix = "this table's header row continues a block quote or list item without its prefix and starts "
             + "with spaces, which GitHub reads as an empty first cell before a pipe: give the header line its prefix (> or indentation)"
@@ -33,6 +46,8 @@ extension Diagnostic {
         static let headerIndentedLikeCode = "this table's header is indented like code and reads as a delimiter row: indent it less than four columns"
         static let pipeTableInGridTable = "GitHub reads a pipe table here (a delimiter row under a grid line of as many cells), "
             + "pandoc a grid table: the table is left as it is"
+        static let lineBlockAbove = "a line block (| lines) is right above this table, which would join it once printed with a leading pipe: "
+            + "put a blank line between them so that each reads on its own"
         static let gridTableAbove = "a grid table is right above this table: put a blank line between them so that each reads on its own"
         static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: "
             + "one sees a table here and the other does not, so it is left as it is"

@@ -1,0 +1,136 @@
+/// List items, block quotes and definition lists as pandoc's Markdown reader reads them: the lines each
+/// holds, with where their text starts, read again as blocks.
+extension PandocMarkdownScanner {
+    /// A list item (pandoc's `rawListItem` and its `listContinuation`s), its content read as blocks.
+    mutating func readListItem(_ lines: ArraySlice<Line>, _ i: Int, marker: (width: Int, contentStart: Int), indent: Int,
+                               reading: Int, divDepth: Int) -> Int {
+        let contentColumn = indent + marker.width
+        var content = [Line(index: lines[i].index, start: marker.contentStart)]
+        var j = i + 1
+        while j < lines.endIndex, !isBlank(lines[j]), !endsListItem(lines[j], contentColumn, divDepth: divDepth) {
+            let (lineIndent, p) = indentation(lines[j])
+            if lineIndent < 4, b[p] == UInt8(ascii: "`") || b[p] == UInt8(ascii: "~"), let fence = BlockSyntax.openingFence(b, p, end(lines[j])),
+               closer(lines, after: j, reading: reading, needle: [fence.marker], length: fence.length, { b, p, end in
+                   BlockSyntax.closingFence(b, p, end, marker: fence.marker, length: fence.length) }) != nil { break }
+            content.append(gobbled(lines[j], contentColumn) ?? Line(index: lines[j].index, start: lines[j].start, lazy: true))
+            j += 1
+        }
+        while true {
+            var k = j
+            while k < lines.endIndex && isBlank(lines[k]) { k += 1 }
+            guard k < lines.endIndex, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], contentColumn) else { break }
+            content += lines[j..<k]
+            content.append(first)
+            j = k + 1
+            while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
+                if let line = gobbled(lines[j], contentColumn) {
+                    content.append(line)
+                } else if isListStart(lines[j]) {
+                    break
+                } else {
+                    content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
+                }
+                j += 1
+            }
+        }
+        readContent(content, divDepth: divDepth, inList: true)
+        return j
+    }
+
+    private func isListStart(_ line: Line) -> Bool {
+        let (indent, p) = indentation(line)
+        return indent < 4 && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil
+    }
+
+    /// A line that ends a list item's first lines: another item, where pandoc looks for one.
+    private func endsListItem(_ line: Line, _ contentColumn: Int, divDepth: Int) -> Bool {
+        let (indent, p) = indentation(line)
+        if (indent < 4 || indent >= contentColumn) && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil { return true }
+        return closesBlock(line, divDepth: divDepth)
+    }
+
+    /// A fenced div's closer inside a div, or an HTML block's closing tag inside one.
+    private func closesBlock(_ line: Line, divDepth: Int) -> Bool {
+        let (indent, p) = indentation(line)
+        guard indent < 4 else { return false }
+        if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end(line)) { return true }
+        return htmlDepth > 0 && PandocBlockSyntax.htmlBlockTag(b, p, end(line))?.closing == true
+    }
+
+    /// The line without its first `columns` columns of indentation, or nil when it is indented less.
+    private func gobbled(_ line: Line, _ columns: Int) -> Line? {
+        var column = 0, i = line.start
+        let end = end(line)
+        while column < columns && i < end {
+            if b[i] == BlockSyntax.space { column += 1 } else if b[i] == BlockSyntax.tab { column += 4 - column % 4 } else { return nil }
+            i += 1
+        }
+        return column >= columns ? Line(index: line.index, start: i, lazy: line.lazy) : nil
+    }
+
+    /// A block quote: lines starting with `>`, and lines without that continue the text above (lazily),
+    /// its content (after `>` and one space) read as blocks.
+    mutating func readBlockQuote(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int {
+        var content: [Line] = []
+        var j = i
+        while j < lines.endIndex {
+            let line = lines[j]
+            let (indent, p) = indentation(line)
+            if indent < 4 && p < end(line) && b[p] == UInt8(ascii: ">") {
+                let start = p + 1 < end(line) && b[p + 1] == BlockSyntax.space ? p + 2 : p + 1
+                content.append(Line(index: line.index, start: start, lazy: line.lazy))
+            } else if j > i, !isBlank(line), !endsParagraph(lines, j, reading: reading, divDepth: divDepth, inList: inList) {
+                content.append(Line(index: line.index, start: line.start, lazy: true))
+            } else {
+                break
+            }
+            j += 1
+        }
+        readContent(content, divDepth: divDepth, inList: inList)
+        return j
+    }
+
+    /// A definition list's item: its term (`lines[i]`), then definitions (`:` or `~`, a blank line before
+    /// or none), each read as blocks: its marker line's text, lines indented four columns (or going on
+    /// lazily) and, after blank lines, more indented lines. Not where a captioned table starts at the
+    /// marker (pandoc reads `: …` then the table's caption). Nil when no definition follows the term.
+    mutating func readDefinitions(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
+        var j = i + 1
+        var found = false
+        while true {
+            var m = j
+            if m < lines.endIndex && isBlank(lines[m]) { m += 1 }
+            guard m < lines.endIndex, case let (indent, p) = indentation(lines[m]),
+                  let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
+            if !found {
+                // Asked of a scanner of its own, so that what it finds is not kept (nor copied).
+                var probe = PandocMarkdownScanner(text: text, restartable: [])
+                probe.htmlDepth = htmlDepth
+                guard probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) == nil else { return nil }
+            }
+            found = true
+            var content = [Line(index: lines[m].index, start: start, lazy: lines[m].lazy)]
+            j = m + 1
+            while true {
+                while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
+                    if let line = gobbled(lines[j], 4) {
+                        content.append(line)
+                    } else if case let (indent, p) = indentation(lines[j]), PandocBlockSyntax.definitionMarker(b, p, end(lines[j]), indent: indent) == nil {
+                        content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
+                    } else {
+                        break
+                    }
+                    j += 1
+                }
+                var k = j
+                while k < lines.endIndex && isBlank(lines[k]) { k += 1 }
+                guard k < lines.endIndex, k > j, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], 4) else { break }
+                content += lines[j..<k]
+                content.append(first)
+                j = k + 1
+            }
+            readContent(content, divDepth: divDepth, inList: false)
+        }
+        return found ? j : nil
+    }
+}

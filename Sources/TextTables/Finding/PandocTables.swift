@@ -1,0 +1,107 @@
+/// Tables and their captions as pandoc's Markdown reader reads them.
+extension PandocMarkdownScanner {
+    /// A table starting at `lines[i]`, with its captions (above, then blank lines; or below, after blank
+    /// lines or none), which are no part of it: the index after it and its captions, or nil.
+    mutating func readTable(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
+        var start = i
+        let frontCaption = PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
+        if frontCaption {
+            let (captionEnd, attributes) = captionEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
+            start = captionEnd
+            while start < lines.endIndex && isBlank(lines[start]) { start += 1 }
+            // A caption is followed by blank lines, or ends with attributes.
+            guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
+        }
+        // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
+        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start) ?? gridTable(lines, start) else { return nil }
+        if frontCaption { return after }
+        var next = after
+        while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
+        guard next < lines.endIndex, case let (indent, p) = indentation(lines[next]), indent < 4,
+              PandocBlockSyntax.captionStart(b, p, end(lines[next])) else { return after }
+        return captionEnd(lines, next, reading: reading, divDepth: divDepth, inList: inList).end
+    }
+
+    /// The index after a caption that starts at `lines[i]`: it runs as a paragraph does, but ends with the
+    /// first line that ends with attributes (`{#tbl-id}`), and then says so.
+    private mutating func captionEnd(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> (end: Int, attributes: Bool) {
+        let end = paragraphEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
+        guard let last = (i..<end).first(where: { PandocBlockSyntax.endsWithAttributes(b, lines[$0].start, self.end(lines[$0])) }) else {
+            return (end, false)
+        }
+        return (last + 1, true)
+    }
+
+    /// A pipe table: a header row, a delimiter row, and then every line that holds a `|`.
+    private mutating func pipeTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let header = lines[k]
+        let (_, headerText) = indentation(header)
+        guard k + 1 < lines.endIndex, PandocBlockSyntax.pipeRow(b, headerText, end(header)) else { return nil }
+        let delimiter = lines[k + 1]
+        let (delimiterIndent, dp) = indentation(delimiter)
+        let delimiterEnd = end(delimiter)
+        guard delimiterIndent < 4, b[dp..<delimiterEnd].contains(PipeRowSyntax.pipe),
+              let columns = PipeRowSyntax.delimiterCellCount(b, dp, delimiterEnd), columns > 1 || b[dp] == PipeRowSyntax.pipe
+        else { return nil }
+        var j = k + 2
+        while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
+        if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {
+            // pandoc keeps such a | in its cell; gridls splits cells as GitHub does, at every unescaped |.
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocPipeInCode,
+                                                 range: line.start..<end(line)))
+            return j
+        }
+        let headerCells = PipeRowSyntax.cellCount(b, headerText, end(header))
+        if headerCells != columns {
+            result.diagnostics.append(Diagnostic(code: .delimiterCountMismatch, severity: .error,
+                                                 message: Diagnostic.Message.pandocDelimiterMismatch(header: headerCells, delimiter: columns),
+                                                 range: dp..<delimiterEnd))
+            return j
+        }
+        for (above, message) in [(lastGridLine, Diagnostic.Message.gridTableAbove), (lastLineBlockLine, Diagnostic.Message.lineBlockAbove)]
+        where above == header.index - 1 {
+            // Written with outer pipes, this table would join the grid table or line block right above it:
+            // leave it, say so.
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: header.start..<end(header)))
+            return j
+        }
+        if leftAloneForLazyLines(lines[k..<j]) { return j }
+        result.tables.append(TableRegion(kind: .pipe, firstLine: header.index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
+        return j
+    }
+
+    /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
+    /// lacks its closing line is reported, and its lines are read as the blocks pandoc reads them as.
+    private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let base = k - lines[k].index  // lines[line + base] is the document's line `line`
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
+            line + base < lines.endIndex ? lines[line + base].start : nil
+        }) else { return nil }
+        result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
+                                         contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))
+        return extent.unclosed ? nil : extent.lines.upperBound + base
+    }
+
+    /// A grid table: its top border and the lines after it that start with `+` or `|`.
+    private mutating func gridTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let (_, p) = indentation(lines[k])
+        guard GridTableSyntax.isTopBorder(b, p, end(lines[k])) else { return nil }
+        var j = k + 1
+        while j < lines.endIndex, case let (indent, q) = indentation(lines[j]), indent < 4, q < end(lines[j]),
+              b[q] == UInt8(ascii: "+") || b[q] == PipeRowSyntax.pipe { j += 1 }
+        lastGridLine = lines[j - 1].index
+        if leftAloneForLazyLines(lines[k..<j]) { return j }
+        result.tables.append(TableRegion(kind: .grid, firstLine: lines[k].index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
+        return j
+    }
+
+    /// An indented table with a lazy line is left alone and reported: printed at the table's indentation,
+    /// the line could reach the container's indentation and become one of its own lines, and the next
+    /// formatting would move it again. At no indentation a lazy line stays lazy.
+    private mutating func leftAloneForLazyLines(_ table: ArraySlice<Line>) -> Bool {
+        guard let first = table.first, indentation(first).columns > 0, let line = table.first(where: \.lazy) else { return false }
+        result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.lazyTableLine,
+                                             range: line.start..<end(line)))
+        return true
+    }
+}

@@ -1,0 +1,49 @@
+@testable import JSONRPC
+import Testing
+
+/// A document whose languageId is `quarto` (or `rmd`), or whose URI ends in `.qmd`, is read as pandoc reads
+/// it, on open and after edits: a div closer or caption right under a table is no row of it.
+struct PandocDocumentTests {
+    static let text = "::: {.note}\n|a|b|\n|-|-|\n|1|2|\n:::\n\n|c|d|\n|-|-|\n: Caption {#tbl-c}\n"
+    static let formatted = "::: {.note}\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n:::\n\n| c   | d   |\n| --- | --- |\n: Caption {#tbl-c}\n"
+
+    func formatted(_ client: LSPClient, _ uri: String, _ text: String) -> String? {
+        client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?
+            .array.map { applying($0, to: text) }
+    }
+
+    @Test(arguments: [("quarto", "untitled:Untitled-1"), ("rmd", "file:///notes.txt"), ("markdown", "file:///notes.qmd"), ("plaintext", "file:///r.Rmd")])
+    func aQuartoDocumentIsReadAsPandocReadsIt(_ languageId: String, _ uri: String) throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open(uri, Self.text, languageId: languageId)
+        // An id gridls knows wins over the suffix: "markdown" is GitHub's, whatever the file's name, and
+        // GitHub's reading makes the closer and the caption rows.
+        if languageId == "markdown" {
+            let github = formatted(client, uri, Self.text) ?? ""
+            #expect(github.contains("| :::") && github.contains("| : Caption {#tbl-c} |"))
+        } else {
+            #expect(formatted(client, uri, Self.text) == Self.formatted)
+        }
+    }
+
+    /// Typing a caption, then a div closer, right under a table: the index reads them as pandoc does.
+    @Test func editsKeepThePandocReading() throws {
+        let client = try LSPClient()
+        _ = client.initialize()
+        let uri = "file:///doc.qmd"
+        var text = "::: {.note}\n|a|b|\n|-|-|\n|1|2|\n\n|c|d|\n|-|-|\n"
+        client.open(uri, text, languageId: "quarto")
+        func insert(_ inserted: String, line: Int) {
+            client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],
+                                                      "contentChanges": [["range": range(line, 0, line, 0), "text": .string(inserted)]]])
+            var lines = text.components(separatedBy: "\n")
+            lines.insert(contentsOf: inserted.components(separatedBy: "\n").dropLast(), at: line)
+            text = lines.joined(separator: "\n")
+        }
+        insert(":::\n", line: 4)
+        insert(": Caption {#tbl-c}\n", line: 8)
+        #expect(text == Self.text)
+        #expect(formatted(client, uri, text) == Self.formatted)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Where pandoc's Markdown reader finds tables, and where it ends them (each expectation read from
+/// `pandoc -f markdown -t native`, pandoc 3.9).
+struct PandocMarkdownScannerTests {
+    static func scan(_ document: String) -> TableScan {
+        DocumentSyntax.pandocMarkdown.scan(TextLines(Array(document.utf8)))
+    }
+
+    /// Each table's kind and lines.
+    static func tables(_ document: String) -> [String] {
+        scan(document).tables.map { "\($0.kind) \($0.lines.lowerBound)..<\($0.lines.upperBound)" }
+    }
+
+    @Test func aDivCloserOrCaptionRightUnderATableEndsIt() {
+        #expect(Self.tables("::: {.callout-note}\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n\nafter\n") == ["pipe 1..<4"])
+        #expect(Self.tables("| a | b |\n|---|---|\n| 1 | 2 |\n: Caption {#tbl-x tbl-colwidths=\"[30,70]\"}\n") == ["pipe 0..<3"])
+        #expect(Self.tables("| a | b |\n|---|---|\nTable: Caption\n") == ["pipe 0..<2"])
+    }
+
+    @Test func rowsGoOnOverEveryLineHoldingAPipe() {
+        #expect(Self.tables("| a | b |\n|---|---|\n- x | y\n> q | r\n    c | d\nno pipe\n") == ["pipe 0..<5"])
+        #expect(Self.tables("| a | b |\n  |---|---|\n| 1 | 2 |\n") == ["pipe 0..<3"])
+    }
+
+    @Test func aTableLineUnderParagraphTextIsThatText() {
+        #expect(Self.tables("para\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("> q\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables(": cap\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("- item\n  | a | b |\n  |---|---|\n") == [])
+    }
+
+    @Test func aTableRightUnderABlockThatEndsOnItsLineIsFound() {
+        #expect(Self.tables("# H\n| a | b |\n|---|---|\n") == ["pipe 1..<3"])
+        #expect(Self.tables("H\n===\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("para\n```\ncode\n```\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
+        #expect(Self.tables("::: a\ntext\n:::\n| a | b |\n|---|---|\n") == ["pipe 3..<5"])
+        #expect(Self.tables("<div>\n| a | b |\n|---|---|\n</div>\n") == ["pipe 1..<3"])
+    }
+
+    @Test func captionsAboveNeedABlankLineOrAttributes() {
+        #expect(Self.tables("Table: cap\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables(": cap {#t}\n| a | b |\n|---|---|\n") == ["pipe 1..<3"])
+        #expect(Self.tables("Table: cap\n| a | b |\n|---|---|\n") == [])
+    }
+
+    /// pandoc 3 takes an attribute block that ends a caption's line for the table's attributes, and ends
+    /// the caption there: what follows is a block of its own.
+    @Test func aCaptionEndsWithItsAttributes() {
+        #expect(Self.tables("| a | b |\n|---|---|\n: cap {#a b=c}\n| a | b |\n|---|---|\n") == ["pipe 0..<2", "pipe 3..<5"])
+        #expect(Self.tables("| a | b |\n|---|---|\n: cap\n{.x}\n| a | b |\n|---|---|\n") == ["pipe 0..<2", "pipe 4..<6"])
+        // Not attributes, or not at the line's end: the caption goes on.
+        #expect(Self.tables("| a | b |\n|---|---|\n: cap {x}\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
+        #expect(Self.tables("| a | b |\n|---|---|\n: cap {#a} x\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
+        #expect(Self.tables("| a | b |\n|---|---|\n: cap `{#a}`\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
+    }
+
+    @Test func codeMetadataAndRawHTMLHoldNoTables() {
+        #expect(Self.tables("~~~\n| a | b |\n|---|---|\n~~~\n") == [])
+        #expect(Self.tables("    | a | b |\n    |---|---|\n") == [])
+        #expect(Self.tables("<!--\n| a | b |\n|---|---|\n-->\n") == [])
+        #expect(Self.tables("Intro.\n\n---\nk: |\n  | a | b |\n  |---|---|\n---\n\n| a | b |\n|---|---|\n") == ["pipe 8..<10"])
+        #expect(Self.tables("$$\n| a | b |\n|---|---|\n$$\n") == [])
+        #expect(Self.tables("```{r}\n| a | b |\n\n|---|---|\n```\n") == [])
+        #expect(Self.tables("\\begin{minipage}{3in}\n\n| a | b |\n|---|---|\n\n\\end{minipage}\n\n| c | d |\n|---|---|\n") == ["pipe 7..<9"])
+    }
+
+    /// A code fence or YAML block that nothing closes is text: a table after it is found.
+    @Test func unclosedOpenersAreText() {
+        #expect(Self.tables("```\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("---\ntext\n\n| a | b |\n|---|---|\n") == ["pipe 3..<5"])
+        #expect(Self.tables("```\n| a | b |\n|---|---|\n") == [])
+    }
+
+    @Test func tablesInListItemsAndBlockQuotesStartAfterTheirPrefixes() {
+        let item = "- item\n\n  | a | b |\n  |---|---|\n- next\n"
+        #expect(Self.scan(item).tables.map(\.contentStarts) == [[10, 22]])
+        let quote = "> | a | b |\n> |---|---|\n> | 1 | 2 |\n"
+        #expect(Self.scan(quote).tables.map(\.contentStarts) == [[2, 14, 26]])
+        #expect(Self.tables("- | a | b |\n  |---|---|\n  | 1 | 2 |\n") == ["pipe 0..<3"])
+        #expect(Self.tables("1. item\n\n    | a | b |\n    |---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("- x\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
+    }
+
+    /// A header of another cell count than the delimiter row is a table to pandoc (cut or padded to the
+    /// delimiter row's columns): left alone, reported, its rows no other table's.
+    @Test func aHeaderOfAnotherCountIsReportedAndItsRowsSkipped() {
+        let scan = Self.scan("| a | b | c |\n|---|---|\n| 1 |\n")
+        #expect(scan.tables.isEmpty)
+        #expect(scan.diagnostics.map(\.message) == [Diagnostic.Message.pandocDelimiterMismatch(header: 3, delimiter: 2)])
+        #expect(Self.tables("> | a | b |\n|---|---|\n") == [])
+    }
+
+    @Test func tablesGridlsWouldReadOtherwiseAreLeftAloneAndReported() {
+        let underLineBlock = Self.scan("| a line\nx | y\n--|--\n")
+        #expect(underLineBlock.tables.isEmpty)
+        #expect(underLineBlock.diagnostics.map(\.message) == [Diagnostic.Message.lineBlockAbove])
+        let pipeInCode = Self.scan("| `a|b` | c |\n|---|---|\n")
+        #expect(pipeInCode.tables.isEmpty)
+        #expect(pipeInCode.diagnostics.map(\.message) == [Diagnostic.Message.pandocPipeInCode])
+    }
+
+    /// A row that goes on with a list item without its indentation (a lazy line): at the table's
+    /// indentation it would become the item's own line, so an indented table is left alone; one without
+    /// indentation keeps the line lazy.
+    @Test func lazyRowsOfAnIndentedTableLeaveItAlone() {
+        let indented = Self.scan("- item\n\n    | a | b |\n    |---|---|\n | 1 | 2 |\n")
+        #expect(indented.tables.isEmpty)
+        #expect(indented.diagnostics.map(\.message) == [Diagnostic.Message.lazyTableLine])
+        #expect(Self.scan("- item\n\n  | a | b |\n  |---|---|\n| 1 | 2 |\n").tables.map(\.contentStarts) == [[10, 22, 32]])
+    }
+
+    /// A definition's text is read as blocks; a `:` line that a captioned table follows is its caption.
+    @Test func tablesInDefinitionsAreFound() {
+        #expect(Self.tables("Term\n\n:   | a | b |\n    |---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("Term\n\n: def\n\n    | a | b |\n    |---|---|\n") == ["pipe 4..<6"])
+        #expect(Self.tables("Term\n: def\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("Term\n\n: def\n\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
+    }
+
+    /// Content nested past `maxNesting` containers is not read: a line of 20,000 `>` is no stack overflow.
+    @Test func deeplyNestedContainersAreNotRead() {
+        let quotes = { (count: Int) in
+            String(repeating: ">", count: count) + " | a | b |\n" + String(repeating: ">", count: count) + " |---|---|\n"
+        }
+        #expect(Self.tables(quotes(PandocMarkdownScanner.maxNesting)) == ["pipe 0..<2"])
+        #expect(Self.tables(quotes(PandocMarkdownScanner.maxNesting + 1)) == [])
+        #expect(Self.tables(quotes(20_000)) == [])
+    }
+
+    @Test func gridTablesAreFoundWithTheirCaptionsOutside() {
+        #expect(Self.tables("+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n: Grid {#tbl-g}\n") == ["grid 0..<5"])
+        #expect(Self.scan("+---+\n| a |\n+---+\n").tables.map(\.syntax) == [.pandocMarkdown])
+    }
+
+    /// No scan restarts inside a div, below an unclosed fence (a fence typed below would close it), or
+    /// anywhere but a blank line between blocks.
+    @Test func restartPointsAreBlankLinesBetweenTopLevelBlocks() {
+        let restart = { (document: String) in
+            PandocMarkdownScanner.scan(TextLines(Array(document.utf8))).restartable.enumerated().filter(\.element).map(\.offset)
+        }
+        // (The last line is the empty one after the last line feed.)
+        #expect(restart("a\n\n::: x\n\nb\n\n:::\n\nc\n") == [1, 7, 9])
+        #expect(restart("a\n\n```\n\nb\n\nc\n") == [1])
+        #expect(restart("- a\n\n  b\n\nc\n") == [3, 5])
+    }
+
+    /// Every restart point of random Quarto-style documents is one: scanning the text after it finds the
+    /// tables and diagnostics below it that scanning the whole document finds.
+    @Test func aScanAfterARestartPointFindsWhatTheWholeScanFinds() {
+        for seed in 0..<UInt64(60) {
+            var generator = RandomPandocDocument(seed: seed &+ 60_000)
+            let text = TextLines(Array(generator.make().utf8))
+            let (whole, restartable) = PandocMarkdownScanner.scan(text)
+            for line in restartable.indices where restartable[line] && line + 1 < text.count {
+                let offset = text.starts[line + 1]
+                let (part, _) = PandocMarkdownScanner.scan(TextLines(Array(text.bytes[offset...])), startsDocument: false)
+                let below = whole.tables.filter { $0.firstLine > line }.map { region in
+                    "\(region.kind) \(region.firstLine - line - 1) \(region.contentStarts.map { $0 - offset })"
+                }
+                let found = part.tables.map { "\($0.kind) \($0.firstLine) \($0.contentStarts)" }
+                #expect(found == below, "seed \(seed), after line \(line)")
+                let diagnostics = whole.diagnostics.filter { $0.range.lowerBound >= offset }.map { "\($0.message) \($0.range.lowerBound - offset)" }
+                #expect(part.diagnostics.map { "\($0.message) \($0.range.lowerBound)" } == diagnostics, "seed \(seed), after line \(line)")
+            }
+        }
+    }
+
+    /// Random Quarto-style documents with bytes of pandoc's markup thrown in (pipes, colons, braces,
+    /// fences, markers, tabs, line ends, runs of nested containers): reading never fails, formatting is idempotent and refuses
+    /// exactly the errors found, and every restart point is one.
+    @Test func noisyDocumentsReadAndFormatSafely() {
+        let noise = Array("|:{}`~->#<!$+= \t\n\r.*0123x".utf8)
+        for seed in 0..<UInt64(300) {
+            var generator = RandomPandocDocument(seed: seed &+ 80_000)
+            var random = SeededRandom(seed: seed)
+            var bytes = Array(generator.make().utf8)
+            for _ in 0..<random.int(1...12) { bytes.insert(random.pick(noise), at: random.below(bytes.count + 1)) }
+            if random.chance(0.05) {
+                // Containers nested past what is read (a run of `>` or list markers).
+                let run = String(repeating: random.pick(["> ", ">", "- "]), count: random.int(20...60))
+                bytes.insert(contentsOf: Array(("\n" + run).utf8), at: random.below(bytes.count + 1))
+            }
+            guard UTF8Validation.isValid(bytes) else { continue }  // the command line refuses other input
+            let text = TextLines.readerLines(bytes)  // as the command line reads: a lone CR ends a line
+            let (scan, restartable) = PandocMarkdownScanner.scan(text)
+            let once = DocumentFormatter.format(bytes, syntax: .pandocMarkdown)
+            #expect(DocumentFormatter.format(once.output, syntax: .pandocMarkdown).output == once.output, "seed \(seed)")
+            #expect(once.refused == DocumentFormatter.diagnostics(text, scan: scan).filter { $0.severity == .error }, "seed \(seed)")
+            for line in restartable.indices where restartable[line] && line + 1 < text.count {
+                let offset = text.starts[line + 1]
+                let part = PandocMarkdownScanner.scan(TextLines.readerLines(Array(text.bytes[offset...])), startsDocument: false).scan
+                #expect(part.tables.map { "\($0.firstLine + line + 1)" } == scan.tables.filter { $0.firstLine > line }.map { "\($0.firstLine)" },
+                        "seed \(seed), after line \(line)")
+            }
+        }
+    }
+}

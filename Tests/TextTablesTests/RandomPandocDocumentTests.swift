@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Random Quarto-style documents (`RandomPandocDocument`) read by pandoc and by gridls: gridls finds
+/// exactly the tables pandoc reads (each one, alone in a document of its own, reads as the same table at
+/// the same place in the list), and after formatting pandoc reads every block of the document as before,
+/// tables' column widths aside (README.md, "pandoc's Markdown"); captions, their attributes and div
+/// fences keep their bytes. `GRIDLS_PANDOC_DOCUMENTS` sets how many (default 40); `GRIDLS_DUMP` names a
+/// folder where a document that tells gridls and pandoc apart is written, with the tables gridls isolates.
+@Suite(.enabled(if: ReferenceReaders.isAvailable, "python3 with docutils and pypandoc-binary is not installed (pip install pypandoc-binary docutils); CI=true runs it"))
+struct RandomPandocDocumentTests {
+    static let count = Int(ProcessInfo.processInfo.environment["GRIDLS_PANDOC_DOCUMENTS"] ?? "") ?? 40
+    static let batchSize = 20
+
+    static func pandoc(_ bytes: [UInt8], whole: Bool = false) throws -> String {
+        try ReferenceReaders.read(whole ? "pandoc-markdown-document" : "pandoc-markdown", bytes, fileExtension: "qmd")
+    }
+
+    /// Each table gridls finds and reads, alone after a paragraph of its own: its lines from where their
+    /// text starts (after block quote markers and list indentation).
+    static func isolated(_ bytes: [UInt8]) -> [UInt8] {
+        let text = TextLines(bytes)
+        var document: [UInt8] = []
+        for region in DocumentSyntax.pandocMarkdown.scan(text).tables
+        where (try? TableReading(text, region: region, options: FormatOptions()).grid.get()) != nil {
+            document += Array("Table.\n\n".utf8)
+            for (offset, line) in region.lines.enumerated() {
+                document += text.bytes[region.contentStarts[offset]..<text.contentEnd(line)] + [0x0A]
+            }
+            document.append(0x0A)
+        }
+        return document
+    }
+
+    @Test(arguments: 0..<(count + batchSize - 1) / batchSize)
+    func gridlsFindsAndKeepsWhatPandocReads(batch: Int) throws {
+        let seeds = Array((batch * Self.batchSize)..<min(Self.count, (batch + 1) * Self.batchSize))
+        var kept: [String] = []
+        let documents = seeds.map { seed in
+            var generator = RandomPandocDocument(seed: UInt64(seed) &+ 30_000)
+            let document = Array(("Document \(seed).\n\n" + generator.make() + "\n").utf8)
+            kept += generator.kept
+            return document
+        }
+        let joined = documents.flatMap { $0 }
+        func differing(_ differ: ([UInt8]) throws -> Bool) throws -> String {
+            for (seed, document) in zip(seeds, documents) where try differ(document) {
+                if let dump = ProcessInfo.processInfo.environment["GRIDLS_DUMP"] {
+                    try Data(document).write(to: URL(fileURLWithPath: dump + "/\(seed).qmd"))
+                    try Data(Self.isolated(document)).write(to: URL(fileURLWithPath: dump + "/\(seed).isolated.qmd"))
+                }
+                return "seed \(seed):\n\(String(decoding: document, as: UTF8.self))"
+            }
+            if let dump = ProcessInfo.processInfo.environment["GRIDLS_DUMP"] {
+                try Data(joined).write(to: URL(fileURLWithPath: dump + "/joined\(seeds[0]).qmd"))
+                try Data(Self.isolated(joined)).write(to: URL(fileURLWithPath: dump + "/joined\(seeds[0]).isolated.qmd"))
+            }
+            return "only together"
+        }
+        if try Self.pandoc(Self.isolated(joined)) != Self.pandoc(joined) {
+            Issue.record("gridls finds other tables than pandoc reads, \(try differing { try Self.pandoc(Self.isolated($0)) != Self.pandoc($0) })")
+        }
+        let formatted = DocumentFormatter.format(joined, syntax: .pandocMarkdown)
+        #expect(formatted.refused.isEmpty, "\(formatted.refused.map(\.message))")
+        func readsAlike(_ document: [UInt8]) throws -> Bool {
+            let output = DocumentFormatter.format(document, syntax: .pandocMarkdown).output
+            return try Self.pandoc(output, whole: true) == Self.pandoc(document, whole: true)
+        }
+        if try !readsAlike(joined) {
+            Issue.record("pandoc reads the formatted document otherwise, \(try differing { try !readsAlike($0) })")
+        }
+        #expect(DocumentFormatter.format(formatted.output, syntax: .pandocMarkdown).output == formatted.output, "formatting twice changes more")
+        let before = String(decoding: joined, as: UTF8.self).split(separator: "\n"), after = String(decoding: formatted.output, as: UTF8.self).split(separator: "\n")
+        for line in Set(kept) where before.filter({ $0.hasSuffix(line) }).count != after.filter({ $0.hasSuffix(line) }).count {
+            Issue.record("formatting changed a line it must keep byte for byte: \(line)")
+        }
+    }
+}
