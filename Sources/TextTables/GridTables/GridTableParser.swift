@@ -449,13 +449,15 @@ struct GridTableReader {
     /// reading a long grid table).
     func content(of rect: SlotRect, lineRanges ranges: inout [Range<Int>]) -> [String] {
         ranges.removeAll(keepingCapacity: true)
+        let keepsTabs = region.syntax == .restructuredText
         let lines = text.bytes.withUnsafeBufferPointer { bytes -> [String]? in
             for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
                 let range = self.lines[i].byteRange(from: from + 1, to: to)
                 let line = UnsafeBufferPointer(rebasing: bytes[range])
-                if line.contains(0x09) { return nil }
+                // A tab in a Markdown cell becomes spaces; docutils's are measured where they are printed.
+                if keepsTabs == false && line.contains(0x09) { return nil }
                 ranges.append(range.lowerBound..<range.lowerBound + line.trimmingEnd(Blank.isSpace).count)
             }
             while ranges.last?.isEmpty == true { ranges.removeLast() }
@@ -492,10 +494,12 @@ struct GridTableReader {
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
                 var bytes = lines[i].bytes(in: text, from: from, to: to)
                 if bytes.contains(0x09) {
-                    if reader == .docutils {
-                        // docutils expands a tab to a multiple of 8 columns, pandoc -f rst of 4.
-                        report(.readerWidth, Diagnostic.Message.tabReadersDisagree, lines[i].offset(from)..<lines[i].offset(to))
-                        break
+                    let range = lines[i].offset(from)..<lines[i].offset(to)
+                    if reader == .docutils && !warned,
+                       GridReader.pandocExpandsTabsApart(line: text.bytes[text.starts[lines[i].line]..<range.upperBound], cell: range) {
+                        warned = true
+                        diagnostics.append(Diagnostic(
+                            code: .readerWidth, severity: .warning, message: Diagnostic.Message.pandocRSTExpandsTabsApart, range: range))
                     }
                     bytes = lines[i].expandingTabs(in: text, from: from, to: to)  // as the cell reads
                 }
