@@ -9,6 +9,7 @@ import Testing
 /// layouts of one grid. A grid gridls refuses must be one its reader misreads (no layout works: the
 /// printed one is the only one its reader places as drawn). `pandoc -f rst`, reStructuredText's second
 /// reader, must read the same exactly where gridls gives no warning, and other cells where it warns.
+/// reStructuredText grids hold tabs between words and are indented (with tabs too) at random.
 /// `GRIDLS_GRID_PROPERTY_COUNT` sets the number of grids (CI: 40, read in one batch per reader).
 @Suite(.enabled(if: ReferenceReaders.isAvailable, "needs python3 with docutils and pypandoc-binary"))
 struct GridReaderPropertyTests {
@@ -20,8 +21,11 @@ struct GridReaderPropertyTests {
         var refused: [(Grid, [UInt8])] = []
         for seed in 0..<UInt64(Self.count) {
             var generator = RandomReaderGrid(seed: seed &* 7919 &+ (syntax == .markdown ? 1 : 2))
+            generator.tabs = syntax == .restructuredText && generator.random.chance(0.5)
             let grid = generator.grid(foot: syntax == .markdown, aligned: syntax == .markdown)
-            let printed = print(grid, syntax: syntax)
+            // A tab's width counts from the document line's start: reStructuredText tables are indented too.
+            let indent = syntax == .restructuredText ? generator.random.pick(["", "", "  ", "\t", "   \t"]) : ""
+            let printed = print(grid, syntax: syntax, indent: indent)
             let text = TextLines(printed)
             let parsed = GridTableParser.parse(text, region: syntax.scan(text).tables[0])
             let severities = Set(parsed.diagnostics.filter { $0.code == .readerWidth }.map(\.severity))
@@ -34,7 +38,7 @@ struct GridReaderPropertyTests {
             let (widths, heights) = generator.roomy(grid)
             grids.append(grid)
             tight.append(printed)
-            roomy.append(print(grid, syntax: syntax, widths: widths, heights: heights))
+            roomy.append(print(grid, syntax: syntax, indent: indent, widths: widths, heights: heights))
             warned.append(severities.contains(.warning))
         }
         let ext = syntax == .markdown ? "md" : "rst"
@@ -80,8 +84,9 @@ struct GridReaderPropertyTests {
             && (reader != "pandoc-markdown" || tables[0]["aligns"] as? [String] == grid.alignments.map(pandocName))
     }
 
-    func print(_ grid: Grid, syntax: DocumentSyntax, widths: [Int]? = nil, heights: [Int]? = nil) -> [UInt8] {
-        GridTablePrinter(grid, syntax: syntax, minimumWidths: widths, minimumHeights: heights).lines().flatMap { $0 + [0x0A] }
+    func print(_ grid: Grid, syntax: DocumentSyntax, indent: String = "", widths: [Int]? = nil, heights: [Int]? = nil) -> [UInt8] {
+        GridTablePrinter(grid, indent: Array(indent.utf8), syntax: syntax, minimumWidths: widths, minimumHeights: heights)
+            .lines().flatMap { $0 + [0x0A] }
     }
 
     func document(_ tables: [[UInt8]]) -> [UInt8] {

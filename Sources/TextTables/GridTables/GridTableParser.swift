@@ -486,6 +486,7 @@ struct GridTableReader {
     /// layout: only then is the table refused (`GridReader.pandocRefusal`).
     mutating func checkReaderWidths(_ rects: [SlotRect]) {
         let reader = GridReader(region.syntax)
+        if reader == .docutils { checkPandocIndentation() }
         var lineExcess: [Int: Int] = [:]  // pandoc: per content line, how much wider pandoc sizes it
         for rect in rects {
             var informed = false, warned = false  // one of each per cell
@@ -531,6 +532,18 @@ struct GridTableReader {
         ) {
             report(.readerWidth, reason, lineRange(widest.key))
         }
+    }
+
+    /// Lines indented alike for docutils (tabs to stops of 8) may not be for `pandoc -f rst` (stops of 4:
+    /// a tab and 8 spaces), which then reads no table: a warning on the first line that stands apart.
+    private mutating func checkPandocIndentation() {
+        func pandocIndent(_ i: Int) -> Int {
+            BlockSyntax.indentation(text.bytes, text.starts[lines[i].line], text.contentEnd(lines[i].line)).columns
+        }
+        guard let first = lines.indices.first, case let indent = pandocIndent(first),
+              let apart = lines.indices.first(where: { pandocIndent($0) != indent }) else { return }
+        diagnostics.append(Diagnostic(
+            code: .readerWidth, severity: .warning, message: Diagnostic.Message.pandocRSTIndentsApart, range: lineRange(apart)))
     }
 
     /// Whether the table has lines pandoc finds by walking a border to the end: a header separator (and
