@@ -18,7 +18,7 @@ let package = Package(
         .target(name: "LanguageServer", dependencies: ["GridModel", "TextTables", "JSONRPC", "CSystem"], swiftSettings: optimized),
         // The few Linux calls Swift's Glibc module does not declare (extended attributes, fallocate, mallopt).
         .systemLibrary(name: "CSystem"),
-        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "CSystem"]),
+        .target(name: "GridlsCLI", dependencies: ["TextTables", "LanguageServer", "JSONRPC", "CSystem"]),
         .executableTarget(name: "gridls", dependencies: ["GridlsCLI", "CSystem"]),
         // Shared by the test targets: a seeded random number generator and child processes that inherit nothing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -38,7 +38,7 @@ package enum CommandRunner {
         case let .format(command):
             let (jobs, status) = jobs(for: command)
             if command.mode == .inPlace { TemporaryFiles.removeOnSignals() }
-            let outcomes = inParallel(jobs) { $0.format(mode: command.mode) }
+            let outcomes = inParallel(jobs) { $0.format(mode: command.mode, fix: command.fix) }
             return max(status, reportFormatting(jobs, command, outcomes: outcomes))
         case let .check(command):
             let (jobs, status) = jobs(for: command)
@@ -81,14 +81,21 @@ package enum CommandRunner {
     private static func reportFormatting(_ jobs: [DocumentJob], _ command: FileCommand, outcomes: [DocumentJob.Outcome]) -> Int32 {
         var status = ExitCode.success
         var summary = Summary()
+        var findings: [Finding] = []  // --output-format github or json
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
-            case let .formatted(output, changed, refused, text):
+            case let .formatted(output, changed, refused, text, fixed):
                 if let output { writeOutput(output) }
+                summary.fixed += fixed
+                summary.left += refused.count
+                summary.needingChoice += refused.filter { !$0.fixes.isEmpty }.count
                 // Each file counts once: one holding a table left as it was is a file with errors.
                 if refused.isEmpty { summary.count(changed: changed) }
                 if changed {
                     switch command.mode {
+                    case .check where command.outputFormat != .text:
+                        findings.append(Finding(unformatted: job.plainName))
+                        status = max(status, ExitCode.findings)
                     case .check:
                         writeOutput(Array("would reformat \(job.displayName)\n".utf8))
                         status = max(status, ExitCode.findings)
@@ -104,9 +111,13 @@ package enum CommandRunner {
                     summary.withErrors += 1
                     if changed { summary.withErrorsChanged += 1 }
                     let sorted = refused.sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
+                    status = max(status, ExitCode.findings)
+                    if command.outputFormat != .text {
+                        findings += sorted.map { Finding($0, path: job.plainName, text: text) }
+                        continue
+                    }
                     let lines = sorted.map { DiagnosticReport.line($0, path: job.displayName, text: text) + " (table left as it was)\n" }
                     writeError(lines.joined())
-                    status = max(status, ExitCode.findings)
                 }
             case .failed(let error):
                 summary.withErrors += 1
@@ -116,21 +127,27 @@ package enum CommandRunner {
                 break
             }
         }
+        writeFindings(findings, command.outputFormat)
         // A filter (`:%!gridls format` in Vim reads stderr into the buffer too) stays silent.
         let isFilter = command.mode == .print && jobs.allSatisfy(\.isStandardInput)
-        if !command.quiet && !isFilter { writeError(summary.formatting(command.mode) + "\n") }
+        if !command.quiet && !isFilter { writeError(summary.formatting(command.mode, fixing: command.fix) + "\n") }
         return status
     }
 
     private static func reportChecks(_ jobs: [DocumentJob], _ command: FileCommand, outcomes: [DocumentJob.Outcome]) -> Int32 {
         var status = ExitCode.success
         var summary = Summary()
+        var findings: [Finding] = []  // --output-format json: one array at the end
         for (job, outcome) in zip(jobs, outcomes) {
             switch outcome {
             case let .checked(text, diagnostics):
                 var report = ""
                 for diagnostic in diagnostics {
-                    report += DiagnosticReport.line(diagnostic, path: job.displayName, text: text) + "\n"
+                    switch command.outputFormat {
+                    case .text: report += DiagnosticReport.line(diagnostic, path: job.displayName, text: text) + "\n"
+                    case .github: report += Finding(diagnostic, path: job.plainName, text: text).githubLine
+                    case .json: findings.append(Finding(diagnostic, path: job.plainName, text: text))
+                    }
                     summary.count(diagnostic.severity)
                     if diagnostic.severity == .error { status = max(status, ExitCode.findings) }
                 }
@@ -144,8 +161,18 @@ package enum CommandRunner {
                 break
             }
         }
+        if command.outputFormat == .json { writeOutput(Finding.jsonArray(findings)) }
         if !command.quiet { writeError(summary.checking() + "\n") }
         return status
+    }
+
+    /// `format --check`'s findings in GitHub's or JSON's form, on stdout (text went out as it was found).
+    private static func writeFindings(_ findings: [Finding], _ format: OutputFormat) {
+        switch format {
+        case .text: break
+        case .github: writeOutput(Array(findings.map(\.githubLine).joined().utf8))
+        case .json: writeOutput(Finding.jsonArray(findings))
+        }
     }
 
     /// Runs `work` on every job, spread over all cores; results come back in the jobs' order.

@@ -14,12 +14,14 @@ struct DocumentJob: Sendable {
     var isStandardInput: Bool { path.isStandardInput }
     /// The name every message prints, quoted where it would mislead.
     var displayName: String { isStandardInput ? "<stdin>" : path.display }
+    /// The name `--output-format github` and `json` print: the name as it is, bytes that are not UTF-8 as U+FFFD.
+    var plainName: String { isStandardInput ? "<stdin>" : path.lossyString }
 
     /// What processing one input produced; printed afterwards in argument order.
     enum Outcome: Sendable {
         /// `output` is the formatted document in print mode, the diff in diff mode; `refused` lists the
-        /// errors of tables left as they were.
-        case formatted(output: [UInt8]?, changed: Bool, refused: [Diagnostic], text: TextLines)
+        /// errors of tables left as they were (placed in `text`); `fixed` counts the fixes `--fix` applied.
+        case formatted(output: [UInt8]?, changed: Bool, refused: [Diagnostic], text: TextLines, fixed: Int)
         case checked(text: TextLines, diagnostics: [Diagnostic])
         case failed(FileError)
     }
@@ -34,12 +36,13 @@ struct DocumentJob: Sendable {
         return bytes
     }
 
-    func format(mode: FormatMode) -> Outcome {
+    func format(mode: FormatMode, fix: Bool = false) -> Outcome {
         do {
             // A file to rewrite stays open from the read to the write, so a change meanwhile is seen.
             let file = mode == .inPlace ? try RewritableFile(path) : nil
             let original: [UInt8]
             if let file { original = try validated(file.read()) } else { original = try read() }
+            if fix { return try fixed(original, mode: mode, file: file) }
             let result = DocumentFormatter.format(original, syntax: syntax, options: options)
             let changed = result.changed
             if let file, changed { try file.replace(with: result.output) }
@@ -50,10 +53,22 @@ struct DocumentJob: Sendable {
                 UnifiedDiff(original).render(DocumentFormatter.edits(text, scan: syntax.scan(text, options: options.scan), options: options).edits, path: displayName)
             case .diff, .check, .inPlace: nil
             }
-            return .formatted(output: output, changed: changed, refused: result.refused, text: text)
+            return .formatted(output: output, changed: changed, refused: result.refused, text: text, fixed: 0)
         } catch {
             return .failed(error)
         }
+    }
+
+    /// `format --fix`: the safe fixes, then formatting; the errors left are placed in the fixed text.
+    private func fixed(_ original: [UInt8], mode: FormatMode, file: RewritableFile?) throws(FileError) -> Outcome {
+        let result = DocumentFixer.fixAll(original, syntax: syntax, options: options)
+        if let file, result.changed { try file.replace(with: result.output) }
+        let output: [UInt8]? = switch mode {
+        case .print: result.output
+        case .diff where result.changed: UnifiedDiff(original).render(result.edits, path: displayName)
+        case .diff, .check, .inPlace: nil
+        }
+        return .formatted(output: output, changed: result.changed, refused: result.refused, text: result.fixedText, fixed: result.fixed)
     }
 
     func check() -> Outcome {

@@ -16,6 +16,10 @@ package struct FileCommand: Equatable, Sendable {
     var paths: [PathBytes] = []
     /// For `format` only.
     var mode = FormatMode.print
+    /// `format --fix`: apply the safe fixes of the diagnostics first.
+    var fix = false
+    /// How `check` and `format --check` print what they find.
+    var outputFormat = OutputFormat.text
     /// Options given on the command line: they win over a configuration file's.
     var overrides = SettingOverrides()
     /// For standard input: the file name that decides its syntax.
@@ -81,6 +85,13 @@ let usageText = """
       -i, --in-place             rewrite the files that change instead of printing them
       --check                    change nothing; list the files that would change, exit 1 if any would
       --diff                     change nothing; print a unified diff, exit 1 if any file would change
+      --fix                      first apply the fixes that have one reading only (a slip repaired
+                                 where its candidates agree, a drifted grid table re-laid, an
+                                 unclosed simple table closed); those that need a choice are left
+    options for check and format --check:
+      --output-format text|github|json
+                                 print findings as path:line:column: ... (default), as GitHub
+                                 Actions annotations, or as one JSON array
     options for both:
       --exclude GLOB             skip files and folders found in folders that match (may be repeated)
       --config FILE              read settings from FILE instead of each file's nearest .gridls.json
@@ -100,7 +111,7 @@ let usageText = """
                                  NAME.qmd pandoc's Markdown
 
     exit status: 0 success; 1 files would change (--check, --diff), or an error was found (check;
-                 format leaves what it is about as it was and reports it on stderr);
+                 format, --fix too, leaves what it is about as it was and reports it on stderr);
                  2 usage error, bad configuration, or a file could not be read or written (-i
                  rewrites regular files only; a file another program changed meanwhile is left to
                  it, exit 1).
@@ -129,6 +140,9 @@ extension Invocation {
             } else if try !parsed.apply(option: raw, of: command, from: &rest) {
                 return .help
             }
+        }
+        if command == "format" && parsed.outputFormat != .text && parsed.mode != .check {
+            throw UsageError("--output-format \(parsed.outputFormat.rawValue) goes with check or format --check")
         }
         if parsed.mode == .inPlace && (parsed.paths.isEmpty || parsed.paths.contains(.standardInput)) {
             throw UsageError("--in-place needs files: standard input cannot be rewritten")
@@ -164,6 +178,11 @@ extension FileCommand {
         case "-i" where command == "format", "--in-place" where command == "format": try setMode(.inPlace)
         case "--check" where command == "format": try setMode(.check)
         case "--diff" where command == "format": try setMode(.diff)
+        case "--fix" where command == "format": fix = true
+        case "--output-format":
+            let v = try text()
+            guard let format = OutputFormat(rawValue: v) else { throw UsageError("--output-format must be text, github or json, not '\(v)'") }
+            outputFormat = format
         case "-q", "--quiet": quiet = true
         case "--exclude": excludes.patterns.append(PathBytes(try value()))
         case "--config": configPath = PathBytes(try value())

@@ -9,6 +9,8 @@ struct Summary {
     /// Of those, files whose other tables were (or would be) reformatted.
     var withErrorsChanged = 0
     var checked = 0, errors = 0, warnings = 0, notes = 0
+    /// `format --fix`: fixes applied; errors left, and of those, the ones whose fixes need a choice.
+    var fixed = 0, left = 0, needingChoice = 0
 
     mutating func count(changed: Bool) {
         if changed { self.changed += 1 } else { unchanged += 1 }
@@ -20,6 +22,20 @@ struct Summary {
         case .warning: warnings += 1
         case .information, .hint: notes += 1
         }
+    }
+
+    /// With `--fix`, what was fixed and what was left follow: `1 file reformatted; 3 fixed, 1 left (needs a choice)`.
+    func formatting(_ mode: FormatMode, fixing: Bool) -> String {
+        fixing ? formatting(mode) + "; " + fixes(mode) : formatting(mode)
+    }
+
+    private func fixes(_ mode: FormatMode) -> String {
+        var line = "\(fixed) \(mode == .check || mode == .diff ? "would be fixed" : "fixed")"
+        guard left > 0 else { return line }
+        line += ", \(left) left"
+        if needingChoice == left { line += needingChoice == 1 ? " (needs a choice)" : " (need a choice)" }
+        else if needingChoice > 0 { line += " (\(needingChoice) \(needingChoice == 1 ? "needs" : "need") a choice)" }
+        return line
     }
 
     func formatting(_ mode: FormatMode) -> String {

@@ -25,13 +25,27 @@ extension Server {
         }
         // Formatting the whole document is offered only when asked for by kind (on save, or a "source
         // action" menu): a cursor move asks for the actions at the cursor, and must not cost the document.
-        if only != nil && wanted("source.fixAll.gridls") {
-            let edits = formattingEdits(document, tables: document.index.tables, options: formatOptions(document))
-            if !edits.isEmpty {
-                actions.append(["title": "Format every table", "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)])
-            }
-        }
+        if only != nil && wanted("source.fixAll.gridls"), let action = fixAllAction(document) { actions.append(action) }
         return .array(actions)
+    }
+
+    /// "Fix and format every table" (`source.fixAll.gridls`): the safe fixes, then formatting, exactly as
+    /// `gridls format --fix` makes them (the same engine call on the same bytes); nil when nothing changes.
+    private func fixAllAction(_ document: OpenDocument) -> JSON? {
+        let bytes = document.text.bytes
+        let result = DocumentFixer.fixAll(bytes, syntax: document.syntax, options: formatOptions(document))
+        guard result.changed else { return nil }
+        let lines = TextLines(bytes)  // the server's lines, which its positions count
+        func position(_ offset: Int) -> LinePosition {
+            let line = lines.line(containing: offset)
+            return LinePosition(line, offset - lines.starts[line])
+        }
+        let edits: [JSON] = result.edits.map { edit in
+            ["range": document.lspRange(position(edit.range.lowerBound), position(edit.range.upperBound), encoding),
+             "newText": .string(String(decoding: edit.newText, as: UTF8.self))]
+        }
+        let title = result.fixed > 0 ? "Fix and format every table" : "Format every table"
+        return ["title": .string(title), "kind": "source.fixAll.gridls", "edit": workspaceEdit(document, edits)]
     }
 
     /// An action at the cursor, decided without doing it: an editor asks on every cursor move, so the

@@ -37,7 +37,7 @@ struct HeadlessEditorTests {
         for line in lines { #expect(line.hasPrefix("ok "), "\(line)") }
     }
 
-    static let vimChecks = 57
+    static let vimChecks = 58
 
     @Test(.enabled(if: available("vim"), "vim is not installed (apt-get install vim); CI=true runs it"))
     func vim() throws {
@@ -84,7 +84,7 @@ struct HeadlessEditorTests {
         return text.split(separator: "\n").first.map(String.init)
     }
 
-    static let neovimChecks = 44
+    static let neovimChecks = 45
 
     /// Neovim 0.11 and later also check `vim.lsp.enable('gridls')` beside the plugin.
     static func neovimChecks(_ nvim: String) -> Int {

@@ -171,6 +171,7 @@ package enum RSTScanner {
 
     /// "Close the table with a bottom border": the top border again below the table's last line of text,
     /// and a blank line after it where the next line is not blank (docutils wants one after a table).
+    /// Safe: the columns are the top border's, and only the bottom border is missing.
     private static func closingFix(_ text: TextLines, top: Int, last: Int) -> Fix {
         let b = text.bytes
         let lastText = (top...last).last { !BlockSyntax.isBlank(b, text.starts[$0], text.contentEnd($0)) } ?? top
@@ -179,7 +180,7 @@ package enum RSTScanner {
         let next = lastText + 1
         if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
         let at = text.contentEnd(lastText)
-        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true)
+        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true, isSafe: true)
     }
 
     /// Whether line `line` exists and holds text.

@@ -130,6 +130,7 @@ extension GridTableReader {
             grids.append(choice.grid)
             var fix = diagnostic(for: choice.candidate).fixes[0]
             fix.isPreferred = false
+            fix.isSafe = false
             fix.title += " (line \(choice.candidate.line + 1), column \(choice.candidate.column + 1))"
             fixes.append(fix)
         }
@@ -279,7 +280,7 @@ extension GridTableReader {
         let range = at..<max(at + 1, min(candidate.edit.range.upperBound, line.end))
         let (message, title) = Self.words(candidate.kind)
         return Diagnostic(code: .brokenBorder, severity: .error, message: message, range: range.upperBound <= line.end ? range : at..<at,
-                          fixes: [Fix(title: title, edits: [candidate.edit], isPreferred: true)])
+                          fixes: [Fix(title: title, edits: [candidate.edit], isPreferred: true, isSafe: true)])
     }
 
     private static func words(_ kind: SlipKind) -> (message: String, title: String) {

@@ -32,12 +32,18 @@ extension GridTableReader {
     }
 
     /// "Re-lay the table from its cells": `grid` (what the cells say) printed anew.
-    func reLayingFix(_ grid: Grid) -> Fix { printingFix("Re-lay the table from its cells", grid) }
+    /// `drifted`: the table's only fault is `|` pushed off their columns, on lines that each hold
+    /// exactly their row's bars, so the cells read one way only: the fix is preferred and safe.
+    func reLayingFix(_ grid: Grid, drifted: Bool = false) -> Fix {
+        printingFix("Re-lay the table from its cells", grid, isSafe: drifted)
+    }
 
     /// A fix that prints `grid` in place of the table, when it is asked for.
-    private func printingFix(_ title: String, _ grid: Grid) -> Fix {
+    private func printingFix(_ title: String, _ grid: Grid, isSafe: Bool = false) -> Fix {
         let (text, region, options) = (text, region, geometry.options)
-        return Fix(title: title) { DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: options) }
+        return Fix(title: title, isPreferred: isSafe, isSafe: isSafe) {
+            DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: options)
+        }
     }
 
     /// The text of a region of slots, line by line: on each line, the runs of the region's slots that

@@ -123,7 +123,7 @@ struct GridTableReader {
     /// One error per line whose `|` are off the grid, each with the fix that prints `grid` (what the cells
     /// say when their `|` are taken in order) anew.
     mutating func reportDrift(_ grid: Grid) {
-        let fix = reLayingFix(grid)
+        let fix = reLayingFix(grid, drifted: true)
         for i in reLaidColumns.keys.sorted() {
             report(.brokenBorder, Diagnostic.Message.drift(region.syntax), lineRange(i), fix: fix)
         }

@@ -72,6 +72,11 @@ package struct Diagnostic: Sendable, Hashable {
         self.range = range
         self.fixes = fixes
     }
+
+    /// The fix `format --fix` applies: the preferred one, when it is safe.
+    package var safeFix: Fix? {
+        fixes.first { $0.isPreferred && $0.isSafe }
+    }
 }
 
 /// A quick fix: what it does, in words for a menu, and the edits that do it. A fix that rewrites the whole
@@ -81,18 +86,24 @@ package struct Fix: Sendable, Hashable {
     package var title: String
     /// The likely repair, which editors may apply with one key (LSP's `isPreferred`).
     package var isPreferred: Bool
+    /// The repair has one reading only (the slip candidates agree, the drifted lines hold exactly their
+    /// row's bars, a border is only missing): `format --fix` and the server's fix-all apply it unasked.
+    /// Decided where the fix is made; a fix among choices is never safe.
+    package var isSafe: Bool
     private let made: MadeEdits
 
-    package init(title: String, edits: [TextEdit], isPreferred: Bool = false) {
+    package init(title: String, edits: [TextEdit], isPreferred: Bool = false, isSafe: Bool = false) {
         self.title = title
         self.isPreferred = isPreferred
+        self.isSafe = isSafe
         made = MadeEdits(edits)
     }
 
     /// A fix whose edits rewrite the table, made by `make` the first time they are asked for.
-    package init(title: String, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
+    package init(title: String, isPreferred: Bool = false, isSafe: Bool = false, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
         self.title = title
-        isPreferred = false
+        self.isPreferred = isPreferred
+        self.isSafe = isSafe
         made = MadeEdits(make)
     }
 
@@ -102,7 +113,7 @@ package struct Fix: Sendable, Hashable {
     package var rewritesTable: Bool { made.isDeferred }
 
     package static func == (a: Fix, b: Fix) -> Bool {
-        a.title == b.title && a.isPreferred == b.isPreferred && a.rewritesTable == b.rewritesTable && a.edits == b.edits
+        a.title == b.title && a.isPreferred == b.isPreferred && a.isSafe == b.isSafe && a.rewritesTable == b.rewritesTable && a.edits == b.edits
     }
 
     package func hash(into hasher: inout Hasher) {

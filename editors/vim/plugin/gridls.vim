@@ -8,6 +8,8 @@ let g:loaded_gridls = 1
 " Options (see :help gridls-options).
 let g:gridls_command = get(g:, 'gridls_command', ['gridls'])
 let g:gridls_format_on_save = get(g:, 'gridls_format_on_save', 1)
+" On save, also apply the fixes that have one reading only (the server's source.fixAll.gridls action).
+let g:gridls_fix_on_save = get(g:, 'gridls_fix_on_save', 1)
 " Quarto (.qmd) and R Markdown (.Rmd) are quarto and rmd to Vim and Neovim, rmarkdown to vim-rmarkdown.
 let g:gridls_filetypes = get(g:, 'gridls_filetypes', ['markdown', 'quarto', 'rmd', 'rmarkdown', 'rst'])
 let g:gridls_settings = get(g:, 'gridls_settings', {})

@@ -82,6 +82,13 @@ local ok, err = pcall(function()
   check('format on save', vim.fn.readfile(work .. '/save.md'),
     { '# Notes', '', '| a         |   b |', '| --------- | --: |', '| long cell |   1 |' })
 
+  -- Fix on save: text typed into a grid cell pushed its | off the border; the table written is re-laid.
+  vim.fn.writefile({ '+-----+---+', '| abc | d |', '+-----+---+' }, work .. '/fix.md')
+  vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/fix.md'))
+  feed('2G05|ade<Esc>')
+  vim.cmd('write')
+  check('fix on save', vim.fn.readfile(work .. '/fix.md'), { '+-------+---+', '| abcde | d |', '+-------+---+' })
+
   open('diag.md', { '| a | b |', '|---|---|', '| 1 | 2 | 3 |', '', '+---+---+', '| a | b |', '+---+   |', '| c     |', '+---+---+' })
   vim.wait(10000, function() return #vim.diagnostic.get(0) >= 2 end, 20)
   local codes = {}

@@ -80,6 +80,13 @@ try
   call s:check('format on save', readfile(s:work . '/save.md'),
         \ ['# Notes', '', '| a         |   b |', '| --------- | --: |', '| long cell |   1 |'])
 
+  " Fix on save: text typed into a grid cell pushed its | off the border; the table written is re-laid.
+  call writefile(['+-----+---+', '| abc | d |', '+-----+---+'], s:work . '/fix.md')
+  execute 'edit ' . fnameescape(s:work . '/fix.md')
+  call feedkeys("2G05|ade\<Esc>", 'xt')
+  write
+  call s:check('fix on save', readfile(s:work . '/fix.md'), ['+-------+---+', '| abcde | d |', '+-------+---+'])
+
   " Diagnostics for a ragged row and a non-rectangular grid cell.
   call s:open('diag.md', ['| a | b |', '|---|---|', '| 1 | 2 | 3 |', '', '+---+---+', '| a | b |', '+---+   |', '| c     |', '+---+---+'])
   call s:wait_for('len(get(b:, "gridls_diagnostics", [])) >= 2')

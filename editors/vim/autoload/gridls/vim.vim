@@ -107,7 +107,7 @@ export def Attach(buf: number)
   setbufvar(buf, 'gridls_listener', listener_add(OnChanges, buf))
   execute 'augroup gridls_buffer_' .. buf
   autocmd!
-  execute 'autocmd BufWritePre <buffer=' .. buf .. '> if g:gridls_format_on_save | call gridls#vim#Format() | endif'
+  execute 'autocmd BufWritePre <buffer=' .. buf .. '> call gridls#vim#OnSave()'
   execute 'autocmd BufUnload <buffer=' .. buf .. '> call gridls#vim#Close(' .. buf .. ')'
   execute 'autocmd BufWinEnter <buffer=' .. buf .. '> call gridls#vim#KeepSignColumn(' .. buf .. ')'
   augroup END
@@ -178,6 +178,36 @@ export def Format()
   if type(edits) == v:t_list && !empty(edits)
     Apply(edits)
   endif
+enddef
+
+# On save: the safe fixes and formatting (source.fixAll.gridls) or formatting alone; nothing when format
+# on save is off.
+export def OnSave()
+  if !g:gridls_format_on_save
+    return
+  endif
+  if !get(g:, 'gridls_fix_on_save', 1) || !FixAll()
+    Format()
+  endif
+enddef
+
+# Applies the server's source.fixAll.gridls action: the fixes with one reading only, then formatting.
+# False when the server offers none (nothing to change, or it could not answer).
+export def FixAll(): bool
+  if !Attached()
+    return false
+  endif
+  var actions = Request('textDocument/codeAction', {textDocument: {uri: Uri(bufnr(''))},
+    range: Range([1, 1], [1, 1]), context: {diagnostics: [], only: ['source.fixAll.gridls']}})
+  if type(actions) != v:t_list
+    return false
+  endif
+  for action in actions
+    if get(action, 'kind', '') == 'source.fixAll.gridls' && has_key(action, 'edit')
+      return ApplyWorkspaceEdit(action.edit)
+    endif
+  endfor
+  return type(actions) == v:t_list
 enddef
 
 def Range(start: list<number>, end: list<number>): dict<any>

@@ -140,7 +140,8 @@ function M.format_on_save(bufnr)
     group = group,
     buffer = bufnr,
     callback = function()
-      if vim.g.gridls_format_on_save ~= 0 then M.format(bufnr) end
+      if vim.g.gridls_format_on_save == 0 then return end
+      if vim.g.gridls_fix_on_save == 0 or not M.fix_all(bufnr) then M.format(bufnr) end
     end,
   })
 end
@@ -153,6 +154,27 @@ function M.format(bufnr)
   else
     vim.lsp.buf.formatting_sync(nil, 5000)
   end
+end
+
+-- Applies the server's source.fixAll.gridls action (the fixes with one reading only, then formatting)
+-- synchronously; true when the server answered (with nothing to change or with the edit).
+function M.fix_all(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  local c = client(bufnr)
+  if not c then return false end
+  local params = {
+    textDocument = vim.lsp.util.make_text_document_params(bufnr),
+    range = { start = { line = 0, character = 0 }, ['end'] = { line = 0, character = 0 } },
+    context = { diagnostics = {}, only = { 'source.fixAll.gridls' } },
+  }
+  local actions = request_sync(c, 'textDocument/codeAction', params, bufnr)
+  if type(actions) ~= 'table' then return false end
+  for _, action in ipairs(actions) do
+    if action.kind == 'source.fixAll.gridls' and action.edit then
+      vim.lsp.util.apply_workspace_edit(action.edit, encoding(c))
+    end
+  end
+  return true
 end
 
 -- The cursor where the server says it goes after an action (with the row or column moved, in the cell
