@@ -17,7 +17,7 @@ struct GridReaderPropertyTests {
 
     @Test(arguments: [DocumentSyntax.markdown, .restructuredText])
     func printedGridsReadBackUnchanged(_ syntax: DocumentSyntax) throws {
-        var grids: [Grid] = [], tight: [[UInt8]] = [], roomy: [[UInt8]] = [], warned: [Bool] = []
+        var grids: [Grid] = [], tight: [[UInt8]] = [], roomy: [[UInt8]] = [], warned: [Bool] = [], warnedTight: [Bool] = []
         var refused: [(Grid, [UInt8])] = []
         for seed in 0..<UInt64(Self.count) {
             var generator = RandomReaderGrid(seed: seed &* 7919 &+ (syntax == .markdown ? 1 : 2))
@@ -39,11 +39,18 @@ struct GridReaderPropertyTests {
             grids.append(grid)
             tight.append(printed)
             roomy.append(print(grid, syntax: syntax, indent: indent, widths: widths, heights: heights))
-            warned.append(severities.contains(.warning))
+            // A tab's place differs between the layouts, and with it whether pandoc -f rst expands it apart.
+            let roomyText = TextLines(roomy[roomy.count - 1])
+            let roomyWarned = GridTableParser.parse(roomyText, region: syntax.scan(roomyText).tables[0]).diagnostics.contains {
+                $0.code == .readerWidth && $0.severity == .warning
+            }
+            warned.append(severities.contains(.warning) || roomyWarned)
+            warnedTight.append(severities.contains(.warning))
         }
         let ext = syntax == .markdown ? "md" : "rst"
         if let dump = ProcessInfo.processInfo.environment["GRIDLS_GRID_PROPERTY_DUMP"] {  // for a look at failures
             try Data(document(tight)).write(to: URL(fileURLWithPath: "\(dump).\(ext)"))
+            try Data(document(roomy)).write(to: URL(fileURLWithPath: "\(dump)-roomy.\(ext)"))
             Swift.print("\(syntax): \(grids.count) grids read back, \(refused.count) refused, \(warned.filter { $0 }.count) warned")
         }
         let own = syntax == .markdown ? "pandoc-markdown" : "docutils"
@@ -55,7 +62,7 @@ struct GridReaderPropertyTests {
             #expect(refused.isEmpty, "docutils decides: nothing is refused for pandoc -f rst")
             let agreed = grids.indices.filter { !warned[$0] }
             try expectReadAsDrawn("pandoc-rst", agreed.map { grids[$0] }, agreed.map { tight[$0] }, agreed.map { roomy[$0] }, ext: ext)
-            for i in grids.indices where warned[i] {
+            for i in grids.indices where warnedTight[i] {
                 #expect(try !readsAsDrawn("pandoc-rst", grids[i], tight[i], ext: ext), "a warning, yet pandoc -f rst reads it: \(String(decoding: tight[i], as: UTF8.self))")
             }
         }
