@@ -2,7 +2,7 @@
 """Prints what a reference reader makes of the tables in a document, as canonical JSON, so that two
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
-Usage: scripts/read_tables.py pandoc-markdown|pandoc-rst|docutils|docutils-errors FILE
+Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-rst|docutils|docutils-errors FILE
        scripts/read_tables.py --serve
 With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
 "READER<TAB>FILE", and answers each the same way with the text the first form prints, so that a test
@@ -11,7 +11,9 @@ Each table is {"aligns": [...], "head": [rows], "body": [rows], "foot": [rows]};
 cells [rowspan, colspan, text, blocks], text with white space collapsed (nested tables appear inside it
 as JSON) and blocks the kinds of the cell's blocks, nested ("DefinitionList(Plain,Plain)"), so that a
 paragraph that becomes a definition list or a code block counts as a change. docutils-errors prints the
-errors docutils reports about tables instead, each [line, message].
+errors docutils reports about tables instead, each [line, message]. pandoc-markdown-widths adds "widths",
+each column's ColWidth fraction rounded to 4 places (0 for ColWidthDefault), which pandoc takes from a
+multiline table's dashes.
 pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
 """
 import json, re, subprocess, sys
@@ -55,13 +57,18 @@ def pandoc_blocks(node):
 def pandoc_rows(rows):
     return [[[cell[2], cell[3], squash(pandoc_text(cell[4])), pandoc_blocks(cell[4])] for cell in row[1]] for row in rows]
 
+WITH_WIDTHS = False
+
 def pandoc_table(c):
     _attr, _caption, colspecs, head, bodies, foot = c
     body_rows = []
     for body in bodies:
         body_rows += pandoc_rows(body[2]) + pandoc_rows(body[3])
-    return {"aligns": [spec[0]["t"] for spec in colspecs], "head": pandoc_rows(head[1]), "body": body_rows,
-            "foot": pandoc_rows(foot[1])}
+    table = {"aligns": [spec[0]["t"] for spec in colspecs], "head": pandoc_rows(head[1]), "body": body_rows,
+             "foot": pandoc_rows(foot[1])}
+    if WITH_WIDTHS:
+        table["widths"] = [round(spec[1].get("c", 0), 4) for spec in colspecs]
+    return table
 
 def pandoc_tables(node, found):
     if isinstance(node, list):
@@ -167,8 +174,10 @@ def read(reader, path):
         tables = read_docutils(path)
     elif reader == "docutils-errors":
         tables = read_docutils_errors(path)
-    elif reader in ("pandoc-markdown", "pandoc-rst"):
-        tables = read_pandoc(reader.split("-", 1)[1], path)
+    elif reader in ("pandoc-markdown", "pandoc-rst", "pandoc-markdown-widths"):
+        global WITH_WIDTHS
+        WITH_WIDTHS = reader.endswith("-widths")
+        tables = read_pandoc(reader.split("-")[1], path)
     else:
         raise ValueError("unknown reader %s" % reader)
     return json.dumps(tables, ensure_ascii=False, indent=1) + "\n"

@@ -69,8 +69,11 @@ package enum CommandRunner {
                 break
             }
             let named = DocumentSyntax(path: (file.isStandardInput ? command.assumedName ?? "" : file).lossyString)
+            // A reader set anywhere wins over the file's ending and its project.
+            let syntax = (command.overrides.reader ?? reader).map { named.read(by: $0) }
+                ?? lookup.defaultSyntax(named, for: file, assumedName: command.assumedName)
             jobs.append(DocumentJob(
-                path: file, assumedName: command.assumedName, syntax: named.read(by: command.overrides.reader ?? reader),
+                path: file, assumedName: command.assumedName, syntax: syntax,
                 options: command.overrides.applied(to: options)))
         }
         return (jobs, status)

@@ -5,12 +5,14 @@ import LanguageServer
 import TextTables
 
 /// Finds each file's settings: `--config FILE` for all, else the nearest `.gridls.json` above the file
-/// (above the working folder for standard input); each folder and file is looked at once. Paths are
-/// bytes throughout, so a folder whose name is not UTF-8 finds its own file.
+/// (above the working folder for standard input), and whether a pandoc project holds it
+/// (`PandocProject`); each folder and file is looked at once. Paths are bytes throughout, so a folder
+/// whose name is not UTF-8 finds its own file.
 struct ConfigurationLookup {
     let explicit: PathBytes?
     private var nearest: [PathBytes: PathBytes?] = [:]
     private var loaded: [PathBytes: Result<ProjectConfiguration, ConfigurationError>] = [:]
+    private var projects = PandocProject.Lookup()
 
     init(explicit: PathBytes?) { self.explicit = explicit }
 
@@ -23,6 +25,13 @@ struct ConfigurationLookup {
         let result = loaded[file] ?? Result { () throws(ConfigurationError) in try ProjectConfiguration.load(file.bytes, named: file.display) }
         loaded[file] = result
         return result.map { $0.options(for: folder.joined(PathBytes(named.lastComponent)).bytes) }
+    }
+
+    /// The syntax of the file at `path` when no setting names its reader: `named` (by its ending), but
+    /// pandoc's for a `.md` page of a Quarto or bookdown project (`PandocProject`).
+    mutating func defaultSyntax(_ named: DocumentSyntax, for path: PathBytes, assumedName: PathBytes?) -> DocumentSyntax {
+        guard let name = path.isStandardInput ? assumedName : path else { return named }
+        return PandocProject.syntax(named, path: name.bytes) { projects.contains(folder(of: name).bytes) }
     }
 
     private mutating func configFile(near folder: PathBytes) -> PathBytes? {

@@ -102,7 +102,8 @@ let usageText = """
       --tab-size N               tab stops inside cells (default 4)
       --max-width N              re-wrap grid tables wider than N columns (default: no bound)
       --reader github|pandoc     read Markdown files as GitHub (cmark-gfm) or pandoc reads them
-                                 (default: by the file's ending)
+                                 (default: by the file's ending; pandoc for .md in a Quarto
+                                 or bookdown project)
       --rst-content-directives NAME,...
                                  reStructuredText directives whose body is ordinary text, whose
                                  tables are formatted (added to the known ones)

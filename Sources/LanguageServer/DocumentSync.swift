@@ -4,7 +4,7 @@ import TextTables
 extension Server {
     func didOpen(_ params: DidOpenParams) throws(ResponseError) {
         let uri = params.uri
-        let named = DocumentSyntax(languageId: params.languageId, uri: uri)
+        let named = projectSyntax(DocumentSyntax(languageId: params.languageId, uri: uri), uri: uri)
         let settings = documentSettings(uri: uri)
         var document = OpenDocument(
             uri: uri, version: params.version, syntax: settings.syntax(named), named: named, text: params.text, options: settings.formatOptions())
@@ -12,6 +12,15 @@ extension Server {
         publishDiagnostics(&document, onlyWhenChanged: false)
         pushTableRanges(&document)
         documents[uri] = document
+    }
+
+    /// A `file:` document's syntax when no setting names its reader: a `.md` page of a Quarto or bookdown
+    /// project is pandoc's even when its language says `markdown` (what editors call every `.md` file);
+    /// an untitled buffer keeps what its language says.
+    func projectSyntax(_ named: DocumentSyntax, uri: String) -> DocumentSyntax {
+        guard let path = Self.filePath(uri) else { return named }
+        let bytes = Array(path.utf8)
+        return PandocProject.syntax(named, path: bytes) { PandocProject.contains(PandocProject.parent(of: bytes) ?? [UInt8(ascii: "/")]) }
     }
 
     func didChange(_ params: DidChangeParams) throws(ResponseError) {

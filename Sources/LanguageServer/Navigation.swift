@@ -71,7 +71,7 @@ extension Server {
             let cells = PipeTable.rowCells(local.text.bytes, from: p, to: end)
             guard let cell = cells.last(where: { $0.lowerBound <= offset }) ?? cells.first else { return nil }
             return (rowRange, document.lspRange(document.position(cell.lowerBound, in: local), document.position(cell.upperBound, in: local), encoding))
-        case .grid, .simple, .list:
+        case .grid, .simple, .list, .pandocSimple, .multiline:
             // In a grid or simple table the line is the narrowest range that is sure to hold the cell's text there.
             guard reading.slots(at: [offset])[0] != nil else { return nil }
             return (rowRange, rowRange)

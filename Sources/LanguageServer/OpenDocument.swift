@@ -4,8 +4,8 @@ import TextTables
 struct OpenDocument: Sendable {
     let uri: String
     var version: Int
-    /// The syntax its language id or name says (`DocumentSyntax(languageId:uri:)`), before the `reader`
-    /// setting picks the reader of a Markdown one.
+    /// The syntax its language id or name says (`DocumentSyntax(languageId:uri:)`; pandoc's for a `.md`
+    /// page of a pandoc project, `Server.projectSyntax`), before the `reader` setting picks the reader.
     let namedSyntax: DocumentSyntax
     /// The syntax it is read in: `namedSyntax` read by the document's settings.
     private(set) var syntax: DocumentSyntax

@@ -28,6 +28,7 @@ extension TableActionKind {
         case .convertToGrid: "Convert to grid table"
         case .convertToPipe: "Convert to pipe table"
         case .convertToSimple: "Convert to simple table"
+        case .convertToMultiline: "Convert to multiline table"
         case .convertToList: "Convert to list-table"
         case .fitTable: "Fit table to the width limit"
         case .unwrapCell: "Unwrap cell"

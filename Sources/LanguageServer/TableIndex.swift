@@ -303,6 +303,8 @@ struct TableIndex: Sendable {
         case .grid: "grid table"
         case .simple: "simple table"
         case .list: "list-table"
+        case .pandocSimple: "simple table"
+        case .multiline: "multiline table"
         }
     }
 

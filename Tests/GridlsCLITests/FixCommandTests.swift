@@ -1,19 +1,12 @@
 import Testing
+import TestSupport
 
 /// `gridls format --fix`: the safe fixes, then formatting; what needs a choice is left and said so.
 struct FixCommandTests {
     static let drifted = "Text.\n\n+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"
     static let reLaid = "Text.\n\n+------+---+\n| abc  | d |\n+------+---+\n| efgh | i |\n+------+---+\n"
     /// A `+` on no column line, which three repairs read as different tables.
-    static let choice = """
-        +--------+-------+-----+-----+
-        |     alpha 42 x |    alpha  |
-        | beta           | alpha x   |
-        |      x 42 x    |           |
-        |                |  42 alpha |
-        +----------------+-----+-----+
-
-        """
+    static let choice = BrokenTables.slipWithChoices
     static let choiceLeft = "choice.md:1:10: error: this + is off the table's columns [broken-border] (table left as it was)\n"
 
     static func folder() throws -> ScratchFolder {

@@ -134,4 +134,48 @@ struct ReaderSettingTests {
             #expect(CommandRunner.jobs(for: files).0.map(\.syntax) == [syntax])
         }
     }
+
+    /// A Quarto page: a pandoc div closed under a pipe table.
+    static let calloutPage = "::: {.callout-note}\n|a|b|\n|-|-|\n|1|2|\n:::\n"
+
+    /// A `.md` page of a Quarto or bookdown project (`_quarto.yml` at or above it) is read by pandoc,
+    /// the same page outside by GitHub's reader; a reader set anywhere wins over the project.
+    @Test func aPandocProjectsMarkdownPagesAreReadByPandoc() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        for name in ["book/chapters/deep", "other"] {
+            try FileManager.default.createDirectory(at: folder.url.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try folder.write("book/_quarto.yml", "project:\n  type: book\n")
+        let names = ["book/index.md", "book/chapters/deep/page.markdown", "book/notes.txt", "other/page.md", "book/manual.rst"]
+        for name in names { try folder.write(name, Self.calloutPage) }
+        func syntaxes(_ options: [String] = [], _ paths: [String] = names) throws -> [DocumentSyntax] {
+            let absolute = (options + paths).map { $0.contains("/") ? folder.url.path + "/" + $0 : $0 }
+            let command = try Invocation.parse((["check"] + absolute).map { Array($0.utf8) })
+            guard case .check(let files) = command else { throw CancellationError() }
+            let (jobs, status) = CommandRunner.jobs(for: files)
+            #expect(status == 0)
+            return jobs.map(\.syntax)
+        }
+        #expect(try syntaxes() == [.pandocMarkdown, .pandocMarkdown, .markdown, .markdown, .restructuredText])
+        #expect(try syntaxes(["--reader", "github"]) == [.markdown, .markdown, .markdown, .markdown, .restructuredText])
+        // Standard input is judged by the name --assume-filename gives it.
+        #expect(try syntaxes(["--assume-filename", "book/chapters/x.md"], ["-"]) == [.pandocMarkdown])
+        #expect(try syntaxes(["--assume-filename", "other/x.md"], ["-"]) == [.markdown])
+
+        // Formatted end to end: the project's page as pandoc reads it, the outside one as GitHub does.
+        let inside = try Gridls.run(["format", "-q", "book/index.md"], in: folder.url)
+        let asPandoc = try Gridls.run(["format", "-q", "--reader", "pandoc", "book/index.md"], in: folder.url)
+        #expect(inside.status == 0)
+        #expect(inside.stdout == asPandoc.stdout)
+        let outside = try Gridls.run(["format", "-q", "other/page.md"], in: folder.url)
+        #expect(outside.stdout == "::: {.callout-note}\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n| ::: |     |\n")
+
+        // A .gridls.json beside the project file, its reader or an override's, wins.
+        try folder.write("book/.gridls.json", #"{"reader": "github"}"#)
+        #expect(try syntaxes() == [.markdown, .markdown, .markdown, .markdown, .restructuredText])
+        try folder.write("book/.gridls.json", #"{"overrides": [{"files": "index.md", "reader": "github"}]}"#)
+        #expect(try syntaxes() == [.markdown, .pandocMarkdown, .markdown, .markdown, .restructuredText])
+        #expect(try Gridls.run(["format", "-q", "book/index.md"], in: folder.url).stdout == outside.stdout)
+    }
 }

@@ -8,17 +8,7 @@ struct FixAllActionTests {
     static let documents: [(name: String, text: String)] = [
         ("drift.md", "Text.\n\n+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"),
         // A `+` on no column line (three repairs read three tables: left), then a table to format.
-        ("choice.md", """
-            +--------+-------+-----+-----+
-            |     alpha 42 x |    alpha  |
-            | beta           | alpha x   |
-            |      x 42 x    |           |
-            |                |  42 alpha |
-            +----------------+-----+-----+
-
-            |a|b|
-            |-|-|
-            """),
+        ("choice.md", BrokenTables.slipWithChoices + "|a|b|\n|-|-|"),
         // A junction lost (`-` for `+`): one repair reads.
         ("slip.md", "+---+---+\n| a | b |\n+---+---+\n| c | d |\n+-------+\n\n|x|\n|-|\n"),
         ("unclosed.rst", "Intro.\n\n+-----+---+\n| ab  | c |\n+-----+---+\n| dé    | f |\n+-----+---+\n\n=====  ===\nFruit  Qty\napple  3\n"),

@@ -27,7 +27,7 @@ struct LifecycleTests {
             "codeActionKinds": ["quickfix", "refactor.rewrite", "source.fixAll.gridls"], "resolveProvider": true,
         ])
         #expect(capabilities["documentOnTypeFormattingProvider"] == ["firstTriggerCharacter": "|"])
-        #expect(capabilities["executeCommandProvider"]?["commands"]?.array?.count == 25)  // 21 table actions, 4 text commands
+        #expect(capabilities["executeCommandProvider"]?["commands"]?.array?.count == 26)  // 22 table actions, 4 text commands
         #expect(capabilities["experimental"] == ["gridls": ["navigateCell": true]])
     }
 

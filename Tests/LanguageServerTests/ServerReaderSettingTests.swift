@@ -137,4 +137,56 @@ struct ServerReaderSettingTests {
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": [:]]])
         #expect(formatted() == text)
     }
+
+    /// A `.md` page of a Quarto or bookdown project is pandoc's, though the editor says `markdown`; every
+    /// setting still wins, the same page outside the project is GitHub's, an untitled buffer keeps its id.
+    @Test(arguments: ["_quarto.yml", "_quarto.yaml", "_bookdown.yml", "_site.yml"])
+    func aPandocProjectsMarkdownPagesArePandocs(marker: String) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("site/docs/deep"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("project:\n  type: website\n".utf8).write(to: root.appendingPathComponent("site/" + marker))
+        let uris = ["site/index.md", "site/docs/deep/page.markdown", "site/notes.txt", "outside.md", "site/manual.rst"].map { "file://\(root.path)/\($0)" }
+        let session = Session()
+        for (uri, id) in zip(uris, ["markdown", "markdown", "plaintext", "markdown", "restructuredtext"]) { session.open(uri, languageId: id) }
+        session.open("untitled:Untitled-1", languageId: "markdown")
+        #expect(session.syntaxes(uris + ["untitled:Untitled-1"]) == [.pandocMarkdown, .pandocMarkdown, .markdown, .markdown, .restructuredText, .markdown])
+        session.configure(["reader": "github"])
+        #expect(session.syntaxes(uris) == [.markdown, .markdown, .markdown, .markdown, .restructuredText])
+        session.configure(["reader": .null])
+        #expect(session.syntaxes(uris) == [.pandocMarkdown, .pandocMarkdown, .markdown, .markdown, .restructuredText])
+        // The project's .gridls.json beside the marker wins too, read when a document opens.
+        try Data(#"{"reader": "github"}"#.utf8).write(to: root.appendingPathComponent("site/.gridls.json"))
+        let later = "file://\(root.path)/site/later.md"
+        session.open(later, languageId: "markdown")
+        #expect(session.syntaxes([later]) == [.markdown])
+    }
+
+    /// `gridls/documentState` names the reader of a project's page, opened in a server process.
+    @Test func theServerReportsAProjectPagesReader() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("project:\n  type: book\n".utf8).write(to: root.appendingPathComponent("_quarto.yml"))
+        let uri = "file://\(root.path)/intro.md"
+        let client = try LSPClient()
+        _ = client.initialize()
+        client.open(uri, "::: {.callout-note}\n|a|b|\n|-|-|\n|1|2|\n:::\n", languageId: "markdown")
+        let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]
+        #expect(state?["reader"] == "pandoc")
+    }
+
+    /// The remembered walk answers as a fresh one does, whichever folder is asked first.
+    @Test func theProjectLookupRemembersEachFolderRightly() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-project-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("site/a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("other/c"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data().write(to: root.appendingPathComponent("site/_bookdown.yml"))
+        let folders = ["site/a/b", "other/c", "site", "other", "", "site/a/", "site/a/b/"].map { Array((root.path + "/" + $0).utf8) }
+        var lookup = PandocProject.Lookup()
+        let remembered = folders.map { lookup.contains($0) }
+        #expect(remembered == [true, false, true, false, false, true, true])
+        #expect(folders.map(PandocProject.contains) == remembered)
+    }
 }

@@ -10,14 +10,19 @@ struct ActionRefusalTests {
     func refusalByDoing(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
         if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
-        if action == .convertToList && syntax == .markdown { return .refused(.noListTablesInMarkdown) }
+        if action == .convertToList && syntax.isMarkdown { return .refused(.noListTablesInMarkdown) }
+        if action == .convertToMultiline && syntax != .pandocMarkdown { return .refused(.noMultilineTables) }
         let edited: Grid
         do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
-        switch TableEditor.target(of: action, kind: kind) {
+        switch TableEditor.target(of: action, kind: kind, syntax: syntax) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
         case .grid: return action != .format || kind != .grid ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
         case .list: return ListTablePrinter.refusal(edited).map(TableEditFailure.refused)
+        case .pandocSimple, .multiline:
+            let target: PandocTableKind = TableEditor.target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
+            return PandocTablePrinter.refusal(edited, kind: target).map(TableEditFailure.refused)
+                ?? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) }
         }
     }
 
@@ -25,7 +30,7 @@ struct ActionRefusalTests {
         let r = random.int(0...grid.rowCount), c = random.int(0...grid.columnCount)
         let r2 = random.int(0...grid.rowCount), c2 = random.int(0...grid.columnCount)
         return [
-            .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
+            .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline, .convertToList, .edit(.insertRow(at: r)), .edit(.insertColumn(at: c)), .edit(.deleteRow(r)), .edit(.deleteColumn(c)),
             .edit(.moveRow(from: r, to: r2)), .edit(.moveColumn(from: c, to: c2)), .edit(.sortBody(column: c, order: .ascending)),
             .edit(.merge(SlotRect(rows: min(r, r2)..<max(r, r2), columns: min(c, c2)..<max(c, c2)))), .edit(.split(row: r, column: c)),
         ]
@@ -42,8 +47,12 @@ struct ActionRefusalTests {
         var kinds: [TableRegion.Kind] = [.grid]
         if TableConversion.pipeRefusal(grid) == nil { kinds.append(.pipe) }
         if SimpleTablePrinter.refusal(grid) == nil { kinds.append(.simple) }
-        for kind in kinds {
-            for syntax in [DocumentSyntax.markdown, .restructuredText] {
+        // And as pandoc's simple and multiline tables, in pandoc's Markdown.
+        var pairs = kinds.flatMap { kind in [DocumentSyntax.markdown, .restructuredText].map { (kind, $0) } }
+        if PandocTablePrinter.refusal(grid, kind: .multiline) == nil { pairs += [(.multiline, .pandocMarkdown), (.grid, .pandocMarkdown)] }
+        if PandocTablePrinter.refusal(grid, kind: .simple) == nil { pairs.append((.pandocSimple, .pandocMarkdown)) }
+        for (kind, syntax) in pairs {
+            do {
                 for action in actions(grid, &random) {
                     let quick = TableEditor.refusal(action, on: grid, kind: kind, syntax: syntax,
                                                     holdsSizedText: { GridReader.holdsSizedText(grid) }) {
@@ -88,7 +97,7 @@ struct ActionRefusalTests {
             var tables = RandomGridTable(seed: seed, sizedEmoji: true)
             var random = SeededRandom(seed: seed &+ 1_000)
             let grid = tables.grid()
-            for action in actions(grid, &random) where TableEditor.target(of: action, kind: .grid) == .grid {
+            for action in actions(grid, &random) where TableEditor.target(of: action, kind: .grid, syntax: .markdown) == .grid {
                 guard let edited = try? TableEditor.perform(action, on: grid) else { continue }
                 let printed: [UInt8] = GridTablePrinter(edited, syntax: .markdown).lines().flatMap { Array($0) + [0x0A] }
                 let text = TextLines(printed)

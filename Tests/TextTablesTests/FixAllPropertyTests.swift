@@ -75,15 +75,7 @@ struct FixAllPropertyTests {
     @Test func aTableWhoseSlipReadsSeveralWaysIsLeft() throws {
         // The `+` on column 9 of the top border crosses no column line: written over with `-`, or the
         // column line drawn on below, the lines read as different tables. Which was meant is the writer's to say.
-        let table = """
-            +--------+-------+-----+-----+
-            |     alpha 42 x |    alpha  |
-            | beta           | alpha x   |
-            |      x 42 x    |           |
-            |                |  42 alpha |
-            +----------------+-----+-----+
-
-            """
+        let table = BrokenTables.slipWithChoices
         let result = DocumentFixer.fixAll(Array(table.utf8), syntax: .markdown, options: .init())
         #expect(result.fixed == 0)
         #expect(String(decoding: result.output, as: UTF8.self) == table)

@@ -22,6 +22,7 @@ const COMMANDS = [
   ['gridls.convertToGrid', 'Convert to grid table'],
   ['gridls.convertToPipe', 'Convert to pipe table'],
   ['gridls.convertToSimple', 'Convert to simple table'],
+  ['gridls.convertToMultiline', 'Convert to multiline table'],
   ['gridls.convertToList', 'Convert to list-table'],
   ['gridls.fitTable', 'Fit table to the width limit'],
   ['gridls.unwrapCell', 'Unwrap cell'],

@@ -123,7 +123,8 @@ package enum DocumentFormatter {
     }
 
     static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [[UInt8]] {
-        let indent = Array(tableIndentation(text, region: region))
+        // pandoc (3.9) reads no grid table that is indented: in its own documents one is printed flush.
+        let indent = region.syntax == .pandocMarkdown ? [] : Array(tableIndentation(text, region: region))
         var lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
         for offset in lines.indices.prefix(region.contentStarts.count) {
             keepOwnGridIndentation(&lines[offset], from: 0, indent: indent, text: text, region: region, offset: offset)

@@ -2,8 +2,8 @@
 /// of the block quotes and list items that contain it. Prefixes are never changed by formatting.
 package struct TableRegion: Sendable, Hashable {
     /// Pipe tables are Markdown's; grid tables Markdown's (pandoc) and reStructuredText's; simple tables
-    /// and `list-table` directives reStructuredText's.
-    package enum Kind: Sendable, Hashable { case pipe, grid, simple, list }
+    /// and `list-table` directives reStructuredText's; `pandocSimple` and `multiline` tables pandoc's Markdown's.
+    package enum Kind: Sendable, Hashable { case pipe, grid, simple, list, pandocSimple, multiline }
 
     package var kind: Kind
     /// Index of the table's first line (the header row of a pipe table, the top border of a grid or simple table).

@@ -8,7 +8,7 @@ extension TableAction {
     package func cursorSlot(from slot: Slot, rows: Int, columns: Int) -> Slot {
         var target = slot
         switch self {
-        case .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .fit: break
+        case .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline, .convertToList, .fit: break
         case .unwrapCell(let cell): target = cell
         case .edit(let edit):
             switch edit {
@@ -48,7 +48,7 @@ extension TableReading {
               case .success(let grid) = after.grid else { return nil }
         let target = action.cursorSlot(from: slot, rows: grid.rowCount, columns: grid.columnCount)
         let origin = grid.cell(at: target).map { Slot(row: $0.rows.lowerBound, column: $0.columns.lowerBound) } ?? target
-        if region.kind == .simple, TableEditor.target(of: action, kind: .simple) == .simple, let padded = paddingSimpleCell(origin, after: after) {
+        if region.kind == .simple, TableEditor.target(of: action, kind: .simple, syntax: region.syntax) == .simple, let padded = paddingSimpleCell(origin, after: after) {
             return padded
         }
         guard let offset = after.textStart(of: origin) else { return nil }
@@ -65,7 +65,8 @@ extension TableReading {
         switch action {
         case .convertToGrid: kind = .grid
         case .convertToPipe: kind = .pipe
-        case .convertToSimple: kind = .simple
+        case .convertToSimple: kind = syntax == .pandocMarkdown ? .pandocSimple : .simple
+        case .convertToMultiline: kind = .multiline
         case .convertToList: kind = .list
         default: kind = convertedToGrid ? .grid : region.kind
         }

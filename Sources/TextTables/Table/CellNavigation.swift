@@ -147,6 +147,8 @@ extension TableReading {
         case .simple(let grid, _, let map):
             guard let cell = grid.cell(at: slot) else { return nil }
             return map.textStart(of: cell.rect, text: text, region: region)
+        case .pandoc(_, let layout, let rowOfLine, _):
+            return layout.textStart(of: slot, rowOfLine: rowOfLine, text: text, region: region)
         case .list, .unreadable:
             return nil
         }

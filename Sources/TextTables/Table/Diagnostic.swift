@@ -55,6 +55,14 @@ package struct Diagnostic: Sendable, Hashable {
         case unevenListTable = "uneven-list-table"
         /// A `list-table` whose content is not a bullet list of bullet lists (docutils reads no table).
         case malformedListTable = "malformed-list-table"
+        /// pandoc's simple and multiline tables: no closing dashed line, text left of the first column, text
+        /// across a column's start; and formatting that cannot keep a multiline table's relative widths.
+        case pandocUnclosedTable = "pandoc-unclosed-table"
+        case pandocTextLeftOfTable = "pandoc-text-left-of-table"
+        case pandocTextAcrossColumns = "pandoc-text-across-columns"
+        case pandocWidthsNotKept = "pandoc-widths-not-kept"
+        /// Text of a multiline table's cell below a line where the cell is empty, which pandoc drops.
+        case pandocDroppedText = "pandoc-dropped-text"
     }
 
     package var code: Code

@@ -53,6 +53,24 @@ extension Diagnostic {
         static let droppedLine = "this line's first column is blank, so it continues a row, and no row is open here: docutils "
             + "drops it and its text; put \\ in the first column to start a row with an empty first cell"
 
+        // pandoc's simple and multiline tables.
+        static let pandocUnclosedMultiline = "this multiline table has no closing dashed line, so pandoc reads no table here: "
+            + "close it with a line of dashes like its top line"
+        static let pandocUnclosedSimple = "this table has a dashed top line and no header, so it needs a closing dashed line: "
+            + "pandoc reads no table here without one"
+        static let pandocTextLeftOfTable = "text left of the table's first column (its dashes' start), which pandoc drops: "
+            + "indent it as far as the dashes"
+        static func pandocTextAcrossColumns(column: Int) -> String {
+            "text runs across the start of column \(column), so pandoc cuts it in two there: widen the column before it "
+                + "(lengthen its dashes, or the spaces after them) or shorten the text"
+        }
+        static func pandocDroppedText(column: Int) -> String {
+            "this cell's text in column \(column) comes after a line where the cell is empty (not its first), and pandoc "
+                + "drops it (it reads a cell's lines up to a blank one): fill the line above, or move the text up"
+        }
+        static let pandocWidthsNotKept = "formatting would widen a column of this multiline table, and pandoc would then give its "
+            + "columns other relative widths: the table is left as it is; lengthen the dashes yourself to make room"
+
         // Width-bounded grid tables.
         static func tableTooWide(least: Int, maxWidth: Int) -> String {
             "this table is \(least) columns wide at the least, more than maxWidth \(maxWidth): its longest words, code, URLs "

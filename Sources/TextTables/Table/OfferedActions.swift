@@ -4,7 +4,7 @@ import GridModel
 package enum TableActionKind: String, CaseIterable, Sendable {
     case formatTable, insertRowAbove, insertRowBelow, insertColumnLeft, insertColumnRight, deleteRow, deleteColumn
     case moveRowUp, moveRowDown, moveColumnLeft, moveColumnRight, sortAscending, sortDescending
-    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple, convertToList, fitTable, unwrapCell
+    case mergeCells, splitCell, convertToGrid, convertToPipe, convertToSimple, convertToMultiline, convertToList, fitTable, unwrapCell
 }
 
 extension TableReading {
@@ -26,8 +26,13 @@ extension TableReading {
         switch kind {
         case .formatTable: return .format
         case .convertToGrid: return region.kind != .grid ? .convertToGrid : nil
-        case .convertToPipe: return region.kind == .grid && syntax.isMarkdown ? .convertToPipe : nil
-        case .convertToSimple: return region.kind != .simple && syntax == .restructuredText ? .convertToSimple : nil
+        case .convertToPipe:
+            let pandocKind = region.kind == .pandocSimple || region.kind == .multiline
+            return (region.kind == .grid || pandocKind) && syntax.isMarkdown ? .convertToPipe : nil
+        case .convertToSimple:
+            if syntax == .pandocMarkdown { return region.kind != .pandocSimple ? .convertToSimple : nil }
+            return region.kind != .simple && syntax == .restructuredText ? .convertToSimple : nil
+        case .convertToMultiline: return region.kind != .multiline && syntax == .pandocMarkdown ? .convertToMultiline : nil
         case .convertToList: return region.kind != .list && syntax == .restructuredText ? .convertToList : nil
         case .fitTable: return region.kind == .grid && currentWidth > fitWidth ? .fit(width: fitWidth) : nil
         default: break
@@ -59,7 +64,7 @@ extension TableReading {
             guard region.kind == .grid, case .success(let grid) = grid, let lines = grid.cell(at: Slot(row: row, column: column))?.lines,
                   CellText(lines).hasWrappedParagraph else { return nil }
             return .unwrapCell(Slot(row: row, column: column))
-        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToList, .fitTable: return nil
+        case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline, .convertToList, .fitTable: return nil
         }
     }
 
@@ -67,7 +72,7 @@ extension TableReading {
     package var shape: GridShape? {
         switch content {
         case .pipe(_, let shape): shape
-        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): grid.shape
+        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _), .pandoc(let grid, _, _, _): grid.shape
         case .unreadable: nil
         }
     }

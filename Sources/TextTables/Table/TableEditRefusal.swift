@@ -43,8 +43,27 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case listInsideDirective
     /// List tables are reStructuredText's.
     case noListTablesInMarkdown
-    /// Simple tables are reStructuredText's.
+    /// Simple tables are reStructuredText's and pandoc's.
     case noSimpleTablesInMarkdown
+    /// Multiline tables are pandoc's.
+    case noMultilineTables
+    /// pandoc's simple and multiline tables: no spans, one header row at most, no foot, no empty row, and
+    /// in a simple table one line per cell.
+    case pandocSpans
+    case pandocHeaderOrFoot
+    case pandocEmptyRow(row: Int)
+    case pandocSimpleLines(row: Int)
+    /// pandoc reads a one-column table's dashed line as a heading's underline or a list item, and a
+    /// multiline table without a header and with one row as a simple table (each line a row).
+    case pandocOneColumn
+    case pandocHeaderlessOneRow
+    /// A cell of several paragraphs: pandoc reads a multiline table's cell up to its first empty line.
+    case pandocParagraphs(SlotRect)
+    /// A column of the default alignment whose header (or first line) has text of no width, which no
+    /// dashes can be as wide as.
+    case pandocZeroWidthHeader(column: Int)
+    /// A multiline table whose text no longer fits its columns, and no widening keeps its relative widths.
+    case pandocWidthsNotKept
 
     package var description: String {
         switch self {
@@ -69,7 +88,20 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
             "row \(row + 1) would start with a line of only = or - runs, which docutils reads as a rule: the table is left as it is"
         case .simpleHeaderOnly: "a simple table needs a body row below its header"
         case .simpleFoot(let rows): "a simple table has no foot: this table has \(rows) foot rows"
-        case .noSimpleTablesInMarkdown: "Markdown has no simple tables"
+        case .noSimpleTablesInMarkdown: "GitHub's Markdown has no simple tables (pandoc's has)"
+        case .noMultilineTables: "only pandoc's Markdown has multiline tables"
+        case .pandocSpans: "pandoc's simple and multiline tables cannot merge cells: split them first"
+        case .pandocHeaderOrFoot: "pandoc's simple and multiline tables have one header row at most and no foot"
+        case .pandocEmptyRow(let row): "row \(row + 1) is empty, and pandoc's simple and multiline tables cannot draw an empty row"
+        case .pandocSimpleLines(let row): "row \(row + 1) has a cell of several lines: a simple table's cells hold one line (a multiline table's more)"
+        case .pandocWidthsNotKept: Diagnostic.Message.pandocWidthsNotKept
+        case .pandocOneColumn: "a table of one column is left as it is: pandoc reads its dashed line under text as a heading's underline"
+        case .pandocZeroWidthHeader(let column):
+            "column \(column + 1)'s header has text of no width (zero-width or combining characters only), so pandoc would read it left-aligned"
+        case .pandocParagraphs(let rect):
+            "the cell at \(rect) has several paragraphs, and pandoc reads a multiline table's cell up to its first empty line"
+        case .pandocHeaderlessOneRow:
+            "a multiline table without a header needs two rows: pandoc reads one row of several lines as a simple table, a row per line"
         case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"
         case .listFoot(let rows): "a list-table has no foot: this table has \(rows) foot rows"
         case .listStubColumns: "this list-table has :stub-columns:, which grid and simple tables cannot say: remove the option first"

@@ -8,6 +8,8 @@ package enum TableAction: Sendable, Hashable {
     case convertToPipe
     case convertToSimple
     case convertToList
+    /// To a pandoc multiline table (pandoc's Markdown).
+    case convertToMultiline
     /// Fit a grid table to a width (re-wrapping as `maxWidth` does).
     case fit(width: Int)
     /// Join the lines of each paragraph of the cell at a slot.
@@ -47,6 +49,7 @@ enum EditedTable {
     case grid(Grid)
     case simple(Grid)
     case list(Grid)
+    case pandoc(Grid, PandocTableKind)
 
     var kind: TableRegion.Kind {
         switch self {
@@ -54,6 +57,7 @@ enum EditedTable {
         case .grid: .grid
         case .simple: .simple
         case .list: .list
+        case .pandoc(_, let kind): kind == .simple ? .pandocSimple : .multiline
         }
     }
 }
@@ -79,12 +83,14 @@ package enum TableEditor {
         } catch {
             return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
-        switch target(of: action, kind: kind) {
+        switch target(of: action, kind: kind, syntax: syntax) {
         // A simple table's right-aligned columns are how its text was drawn; a grid table of
         // reStructuredText says no alignment (its borders take no colons).
         case .grid: return .success(.grid(kind == .simple ? edited.unaligned : edited))
         case .simple: return .success(.simple(edited))  // `refusal` asked the printer
         case .list: return .success(.list(edited))
+        case .pandocSimple: return .success(.pandoc(edited, .simple))
+        case .multiline: return .success(.pandoc(edited, .multiline))
         case .pipe: return TableConversion.pipeTable(edited).map(EditedTable.pipe).mapError(TableEditFailure.refused)
         }
     }
@@ -109,10 +115,11 @@ package enum TableEditor {
         holdsSizedText: () -> Bool = { true }, pipeToGridRefusal: () -> TableEditRefusal?
     ) -> TableEditFailure? {
         if action == .convertToPipe && syntax == .restructuredText { return .refused(.noPipeTablesInReStructuredText) }
-        if action == .convertToSimple && syntax.isMarkdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToSimple && syntax == .markdown { return .refused(.noSimpleTablesInMarkdown) }
+        if action == .convertToMultiline && syntax != .pandocMarkdown { return .refused(.noMultilineTables) }
         if action == .convertToList && syntax.isMarkdown { return .refused(.noListTablesInMarkdown) }
         if let edit = gridEdit(action), let refusal = shape.refusal(of: edit, spans: spans) { return .refused(.edit(refusal)) }
-        switch target(of: action, kind: kind) {
+        switch target(of: action, kind: kind, syntax: syntax) {
         case .grid:
             // Merging and converting keep every line of text: the text decides, before or after the edit.
             // A table that becomes a grid table must read as one in the document's reader.
@@ -124,7 +131,21 @@ package enum TableEditor {
                 return (try? perform(action, on: grid())).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
             case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            case .pandocSimple, .multiline:
+                // A merge makes spans, which pandoc's reading of a grid table depends on: asked of the result.
+                return GridReader(syntax).refusal(for: (try? perform(action, on: grid())) ?? grid()).map { .refused(.readerWidth($0)) }
             }
+        case .pandocSimple, .multiline:
+            let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
+            // Only inserting and deleting change which rows are empty (a new row is, which these tables
+            // cannot draw) or how many there are: other actions are asked of the grid as it is.
+            let edited: Grid
+            switch action {
+            case .edit(.insertRow), .edit(.deleteRow), .edit(.deleteColumn): edited = (try? perform(action, on: grid())) ?? grid()
+            default: edited = grid()
+            }
+            if let refusal = PandocTablePrinter.refusal(edited, kind: target) { return .refused(refusal) }
+            return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
         case .simple:
             return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
         case .list:
@@ -161,12 +182,15 @@ package enum TableEditor {
         }
     }
 
-    static func target(of action: TableAction, kind: TableRegion.Kind) -> TableRegion.Kind {
+    /// The kind of table `action` leaves of a table of `kind` in a document of `syntax` (a simple table is
+    /// pandoc's in pandoc's Markdown, docutils's in reStructuredText).
+    static func target(of action: TableAction, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableRegion.Kind {
         switch action {
         case .convertToGrid: .grid
         case .edit(.merge): kind == .simple ? .simple : .grid
         case .convertToPipe: .pipe
-        case .convertToSimple: .simple
+        case .convertToSimple: syntax == .pandocMarkdown ? .pandocSimple : .simple
+        case .convertToMultiline: .multiline
         case .convertToList: .list
         default: kind
         }

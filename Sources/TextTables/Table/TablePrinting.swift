@@ -26,6 +26,8 @@ extension TableReading {
         case .simple(let grid, let layout, _):
             let printer = SimpleTablePrinter(grid, layout: layout)
             return printer.isPrintable ? printer.lines() : nil
+        case .pandoc(let grid, let layout, _, _):
+            return PandocTablePrinter(grid: grid, layout: layout, keepsColumns: true).lines().map(placedPandocLines)
         case .list, .unreadable: return nil  // a list-table is left as it is written
         }
     }
@@ -130,6 +132,21 @@ extension TableReading {
                 SimpleTableLayout(indent: Array(DocumentFormatter.tableIndentation(text, region: region)), blankLinesAfter: [])
             }
             return SimpleTablePrinter(grid, layout: layout).lines()
+        case .pandoc(let grid, let kind):
+            // At most three spaces: four would make the table's lines code.
+            var layout = PandocTableLayout.fresh(kind: kind, indent: min(3, DocumentFormatter.tableIndentation(text, region: region).count))
+            var keeps = false
+            if case .pandoc(_, let own, _, _) = content, own.kind == kind {
+                layout = own
+                keeps = true
+            }
+            let printer = PandocTablePrinter(grid: grid, layout: layout, keepsColumns: keeps)
+            // Its own columns where they keep pandoc's reading, else new ones; the table as it stands where no
+            // dashes can say an alignment (a header of zero-width text only).
+            guard let printed = printer.lines() ?? PandocTablePrinter(grid: grid, layout: layout, keepsColumns: false).lines() else {
+                return region.contentStarts.indices.map { Array(text.bytes[region.contentStarts[$0]..<text.contentEnd(region.firstLine + $0)]) }
+            }
+            return placedPandocLines(printed)
         case .grid(let grid):
             // A row or column line that every cell crosses is kept as the author drew it; one the edit
             // created (merging a whole row) is dropped, unless the table had such lines already.
@@ -174,6 +191,15 @@ extension TableReading {
         DocumentFormatter.placedGridLines(grid, text: text, region: region, options: options.width)
     }
 
+    /// A pandoc table's printed lines (indented already), each placed after the prefix of the line it
+    /// replaces (the last line's for lines past the table's end).
+    private func placedPandocLines(_ lines: [[UInt8]]) -> [[UInt8]] {
+        lines.enumerated().map { offset, line in
+            let prefix = region.prefix(ofLine: min(offset, region.contentStarts.count - 1), in: text)
+            return DocumentFormatter.needsMarkerSpace(after: prefix, before: line.first) ? [0x20] + line : line
+        }
+    }
+
     /// A grid table's grid as formatting prints it: fitted to `maxWidth` when there is one. (Actions print
     /// the grid they make as it is: "Unwrap cell" would be undone otherwise.)
     func fittedForFormatting(_ grid: Grid) -> Grid {
@@ -198,7 +224,7 @@ extension TableReading {
         case .simple(let grid): table = SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: indent, blankLinesAfter: [])).lines()
         case .grid(let grid): table = GridTablePrinter(grid, indent: indent, options: options.width, syntax: region.syntax).lines()
         case .list(let grid): table = ListTablePrinter(grid: grid, directive: directive).lines()
-        case .pipe: table = []  // not reached: reStructuredText has no pipe tables
+        case .pipe, .pandoc: table = []  // not reached: reStructuredText has no pipe, pandoc simple or multiline tables
         }
         guard wrapped, case .list = edited else {
             guard wrapped else { return table }

@@ -29,6 +29,9 @@ package struct TableReading: Sendable {
         case simple(Grid, SimpleTableLayout, SimpleTableMap)
         /// A `list-table` directive read into its grid, with its title and options.
         case list(Grid, ListTableDirective)
+        /// A pandoc simple or multiline table read into its grid, with its columns and the row of each line;
+        /// its diagnostics (information only).
+        case pandoc(Grid, PandocTableLayout, [Int?], [Diagnostic])
         /// A grid or simple table that cannot be read: every diagnostic, the errors among them, with their fixes.
         case unreadable([Diagnostic])
     }
@@ -52,6 +55,15 @@ package struct TableReading: Sendable {
         case .list:
             let reading = ListTableReader(text: text, region: region).read()
             content = reading.grid.map { .list($0, reading.directive) } ?? .unreadable(reading.diagnostics)
+        case .pandocSimple, .multiline:
+            let reading = PandocTableReader(text: text, region: region).read()
+            content = reading.grid.map { grid in
+                // A multiline table whose text no longer fits its columns, and whose widths no widening keeps.
+                let kept = PandocTablePrinter(grid: grid, layout: reading.layout, keepsColumns: true).lines() != nil
+                let notice = kept ? [] : [Diagnostic(code: .pandocWidthsNotKept, severity: .information, message: Diagnostic.Message.pandocWidthsNotKept,
+                                                     range: region.contentStarts[0]..<text.contentEnd(region.firstLine))]
+                return .pandoc(grid, reading.layout, reading.rowOfLine, reading.diagnostics + notice)
+            } ?? .unreadable(reading.diagnostics)
         }
     }
 
@@ -69,7 +81,7 @@ package struct TableReading: Sendable {
     package var diagnostics: [Diagnostic] {
         switch content {
         case .pipe(let table, _): PipeTableChecks.check(table)
-        case .grid(_, _, let diagnostics), .unreadable(let diagnostics): diagnostics
+        case .grid(_, _, let diagnostics), .unreadable(let diagnostics), .pandoc(_, _, _, let diagnostics): diagnostics
         case .simple, .list: []
         }
     }
@@ -96,7 +108,7 @@ package struct TableReading: Sendable {
     package var grid: Result<Grid, TableEditFailure> {
         switch content {
         case .pipe(let table, _): .success(lazily.grid { TableConversion.grid(table) })
-        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _): .success(grid)
+        case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _), .pandoc(let grid, _, _, _): .success(grid)
         case .unreadable: .failure(.unreadable(errors ?? []))
         }
     }
@@ -112,6 +124,7 @@ package struct TableReading: Sendable {
             case .pipe: return Optional(TableLocator.pipeSlot(at: offset, line: line, in: region, text: text))
             case .grid(_, let reader, _): return reader.slot(line: line - region.firstLine, offset: offset)
             case .simple(_, _, let map): return map.slot(line: line - region.firstLine, offset: offset, text: text, region: region)
+            case .pandoc(_, let layout, let rowOfLine, _): return layout.slot(line: line - region.firstLine, offset: offset, rowOfLine: rowOfLine, text: text, region: region)
             case .list, .unreadable: return nil
             }
         }
@@ -178,7 +191,7 @@ package struct TableReading: Sendable {
 
     /// A pipe table with hidden cells becomes no other kind of table, which would show them.
     private func hiddenCellsRefusal(_ action: TableAction, _ hidden: HiddenCells) -> TableEditRefusal? {
-        TableEditor.target(of: action, kind: .pipe) == .pipe ? nil : .pipeHiddenCells(row: hidden.firstRow, shown: hidden.shown)
+        TableEditor.target(of: action, kind: .pipe, syntax: region.syntax) == .pipe ? nil : .pipeHiddenCells(row: hidden.firstRow, shown: hidden.shown)
     }
 
     /// Why a conversion would lose what a directive says: a list-table's `:stub-columns:`, or the directive

@@ -1,0 +1,193 @@
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// pandoc's simple and multiline tables: where they are, how they print, what they say is broken, and
+/// what pandoc reads of them before and after formatting.
+struct PandocTableTests {
+    func extent(_ document: String, at line: Int = 0) -> PandocTableFinder.Extent? {
+        let text = TextLines(document)
+        return PandocTableFinder.table(at: line, in: text) { $0 < text.count ? text.starts[$0] : nil }
+    }
+
+    @Test func findsEachKindAsPandocDoes() {
+        let simple = extent("  Right  Left\n-------  ----\n     12  a\n    123  b\n\nafter\n")
+        #expect(simple == .init(kind: .simple, headerless: false, lines: 0..<4, consumed: 0..<5))
+        let closed = extent("a    b\n---  ---\n1    2\n---  ---\nmore\n")
+        #expect(closed?.lines == 0..<4)
+        let headerless = extent("-----  ----\n  1    2\n-----  ----\n")
+        #expect(headerless == .init(kind: .simple, headerless: true, lines: 0..<3, consumed: 0..<4))
+        let multiline = extent("-----------\nA      B\n-----  ----\none    x\ntwo\n\nthree  y\n-----------\n")
+        #expect(multiline == .init(kind: .multiline, headerless: false, lines: 0..<8, consumed: 0..<9))
+        let headlessMultiline = extent("-----  ----\none    x\n\nthree  y\n-----  ----\n")
+        #expect(headlessMultiline == .init(kind: .multiline, headerless: true, lines: 0..<5, consumed: 0..<6))
+    }
+
+    @Test func leavesWhatPandocReadsOtherwise() {
+        #expect(extent("Foo\n---\nbar\n") == nil, "a setext heading")
+        #expect(extent("a | b\n--|--\n1 | 2\n") == nil, "a pipe table")
+        #expect(extent("a b\n--- ---\n\n1 2\n") == nil, "no row under the column line")
+        #expect(extent("para\ntext\n") == nil)
+    }
+
+    @Test func captionsAreNoPartOfTheTable() {
+        let above = extent("Table: Demo.\n\na    b\n---  ---\n1    2\n")
+        #expect(above?.lines == 2..<5 && above?.consumed == 0..<6)
+        let below = extent("a    b\n---  ---\n1    2\n\n: Demo.\n")
+        #expect(below?.lines == 0..<3 && below?.consumed == 0..<5)
+    }
+
+    @Test func formatsSimpleTablesKeepingAlignments() throws {
+        let document = "Table: Demo.\n\n  Right     Left     Center     Default\n-------     ------ ----------   -------\n     12     12        12            12\n    123     123       123          123\n      1     1          1             1\n\n"
+        let formatted = PandocTables.formatted(document)
+        // Columns as wide as their text, as far apart as the table's nearest two were; the caption kept.
+        #expect(formatted == "Table: Demo.\n\n Right Left   Center  Default\n------ ----- -------- -------\n    12 12       12    12\n   123 123     123    123\n     1 1        1     1\n\n")
+        #expect(PandocTables.formatted(formatted) == formatted)
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(document))
+    }
+
+    @Test func formatsMultilineTablesKeepingWidths() throws {
+        let document = "-------------------------------------------------------------\n Centered   Default           Right Left\n  Header    Aligned         Aligned Aligned\n----------- ------- --------------- -------------------------\n   First    row                12.0 Example of a row that\n                                    spans multiple lines.\n\n  Second    row                 5.0 Here's another one. Note\n                                    the blank line between\n                                    rows.\n-------------------------------------------------------------\n\nTable: Here's the caption. It, too, may span\nmultiple lines.\n"
+        let formatted = PandocTables.formatted(document)
+        #expect(PandocTables.formatted(formatted) == formatted)
+        #expect(formatted == document, "the manual's table is formatted already")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted, widths: true) == PandocTables.pandoc(document, widths: true))
+    }
+
+    @Test func reportsWhatPandocReadsOtherwiseThanDrawn() throws {
+        let acrossText = "a    b\n---  ---\nlonger 2\n"
+        let across = try #require(PandocTables.readings(acrossText).first?.errors)
+        #expect(across.map(\.code) == [.pandocTextAcrossColumns])
+        #expect(across.first?.fixes.map(\.title) == ["Widen column 1"])
+        let widened = String(decoding: DocumentFormatter.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
+        #expect(widened == "a      b\n---    ---\nlonger 2\n")
+        #expect(PandocTables.formatted(widened) == "a      b\n------ --\nlonger 2\n")
+        // A wide character over a column's start goes left, and the text after it with it.
+        let straddling = try #require(PandocTables.readings("ab  cd\n---  --\nx東京 y\n").first?.errors)
+        #expect(straddling.map(\.code) == [.pandocTextAcrossColumns])
+        let left = PandocTables.readings("  a    b\n  ---  ---\nx 1    2\n")
+        #expect(left.first?.errors?.map(\.code) == [.pandocTextLeftOfTable])
+        let unclosed = "-----  ----\none    x\n\nafter\n"
+        let reading = try #require(PandocTables.readings(unclosed).first)
+        let error = try #require(reading.errors?.first)
+        #expect(error.code == .pandocUnclosedTable)
+        let fixed = String(decoding: DocumentFormatter.apply(error.fixes[0].edits, to: Array(unclosed.utf8)), as: UTF8.self)
+        #expect(fixed == "-----  ----\none    x\n-----  ----\n\nafter\n")
+        #expect(PandocTables.formatted(unclosed) == unclosed, "an unreadable table is left as it is")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(PandocTables.formatted(widened)) == PandocTables.pandoc(widened))
+        #expect(try PandocTables.pandoc(widened).contains("longer"), "the widened column holds the whole word")
+        #expect(try PandocTables.pandocTables(fixed).count == 1 && PandocTables.pandocTables(unclosed).isEmpty)
+    }
+
+    @Test func convertsBetweenKinds() throws {
+        let simple = "a      b\n---  ---\none    2\n"
+        let multiline = try PandocTables.converted(simple, .convertToMultiline)
+        #expect(multiline == "------\na    b\n--- --\none  2\n------\n")
+        let grid = try PandocTables.converted(simple, .convertToGrid)
+        #expect(grid == "+-----+---+\n| a   | b |\n+:====+==:+\n| one | 2 |\n+-----+---+\n")
+        try #require(ReferenceReaders.isAvailable)
+        let original = try PandocTables.pandoc(simple)
+        for converted in [multiline, grid, try PandocTables.converted(simple, .convertToPipe), try PandocTables.converted(multiline, .convertToSimple)] {
+            #expect(try PandocTables.pandoc(converted) == original, "\(converted)")
+        }
+    }
+
+    /// A column whose text fills the spaces after its dashes grows by what it needs, and pandoc's relative
+    /// widths stay within 0.02.
+    @Test func widensMultilineColumnsKeepingRelativeWidths() throws {
+        let wide = """
+            -----------------------------------------------------------------------------
+            Name                          Description                               Size
+            ----------------------------- ----------------------------------------- -----
+            alpha                         text                                         12
+
+            averyveryverylongname_abcdefgh text                                         1
+            -----------------------------------------------------------------------------
+
+            """
+        let formatted = PandocTables.formatted(wide)
+        #expect(formatted == """
+            ------------------------------------------------------------------------------
+            Name                           Description                               Size
+            -----------------------------  ----------------------------------------- -----
+            alpha                          text                                      12
+
+            averyveryverylongname_abcdefgh text                                      1
+            ------------------------------------------------------------------------------
+
+            """)
+        #expect(PandocTables.formatted(formatted) == formatted)
+        let narrow = "------------------\nName     Size\n-------- ---------\nalpha         12\n\nlongnamex  1\n------------------\n"
+        let narrowFormatted = PandocTables.formatted(narrow)
+        #expect(narrowFormatted == "-------------------\nName      Size\n--------  ---------\nalpha     12\n\nlongnamex 1\n-------------------\n")
+        try #require(ReferenceReaders.isAvailable)
+        let before = try PandocTables.pandocTables(wide), after = try PandocTables.pandocTables(formatted)
+        #expect(before.count == 1 && after.count == 1 && PandocTables.same(before[0], after[0], widths: true), "\(before) \(after)")
+        let narrowBefore = try PandocTables.pandocTables(narrow), narrowAfter = try PandocTables.pandocTables(narrowFormatted)
+        #expect(narrowBefore.count == 1 && narrowAfter.count == 1 && PandocTables.same(narrowBefore[0], narrowAfter[0], widths: true))
+    }
+
+    @Test func editsKeepTheKindAndItsLayout() throws {
+        let simple = "Name    Size\n-----  -----\nbeta       3\nalpha     12\n"
+        #expect(try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))) == "Name    Size\n-----  -----\nalpha     12\nbeta       3\n")
+        #expect(try PandocTables.converted(simple, .edit(.moveColumn(from: 1, to: 0))) == " Size  Name\n-----  -----\n    3  beta\n   12  alpha\n")
+        let multiline = "----------------\nName    Notes\n------  --------\nbeta    two\n        lines\n\nalpha   one\n----------------\n"
+        #expect(try PandocTables.converted(multiline, .edit(.sortBody(column: 0, order: .ascending)))
+                == "----------------\nName    Notes\n------  --------\nalpha   one\n\nbeta    two\n        lines\n----------------\n",
+                "the columns keep their dashes, and pandoc its widths")
+        let reading = try #require(PandocTables.readings(simple).first)
+        #expect(reading.refusal(.edit(.insertRow(at: 1)), syntax: .pandocMarkdown) == .refused(.pandocEmptyRow(row: 1)))
+        #expect(reading.refusal(.edit(.deleteColumn(0)), syntax: .pandocMarkdown) == .refused(.pandocOneColumn))
+        #expect(reading.action(.convertToMultiline, from: nil, to: nil, syntax: .pandocMarkdown) == .convertToMultiline)
+        #expect(reading.action(.convertToSimple, from: nil, to: nil, syntax: .pandocMarkdown) == nil)
+        // Merging makes a grid table, which pandoc reads flush only.
+        let merged = try PandocTables.converted(simple, .edit(.merge(SlotRect(rows: 1..<2, columns: 0..<2))))
+        #expect(merged == "+-------+------+\n| Name  | Size |\n+:======+=====:+\n| beta         |\n| 3            |\n+-------+------+\n| alpha | 12   |\n+-------+------+\n")
+        let multilineReading = try #require(PandocTables.readings(multiline).first)
+        #expect(multilineReading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocSimpleLines(row: 1)))
+        try #require(ReferenceReaders.isAvailable)
+        for edited in [try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))), merged] {
+            #expect(try PandocTables.pandocTables(edited).count == 1)
+        }
+    }
+
+    /// pandoc expands tabs to stops of 4 before it reads a table; formatting writes spaces.
+    @Test func readsTabsAsPandocDoes() throws {
+        let tabbed = "a\tb\n--\t--\n1\t2\nlong\tx\n"
+        let formatted = PandocTables.formatted(tabbed)
+        #expect(formatted == "a    b\n---- --\n1    2\nlong x\n", "one space apart: \"long\" reached the next column")
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(tabbed))
+    }
+
+    @Test func refusesWhatNoDashesCanSay() throws {
+        let text = TextLines("| \u{200B} | b |\n|---|---|\n| 1 | 2 |\n")
+        let region = try #require(DocumentSyntax.pandocMarkdown.scan(text).tables.first)
+        let reading = TableReading(text, region: region, options: FormatOptions())
+        #expect(reading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
+        #expect(reading.refusal(.convertToMultiline, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
+        #expect(reading.refusal(.convertToSimple, syntax: .markdown) == .refused(.noSimpleTablesInMarkdown))
+    }
+
+    /// Inside a container the scanner says where each line's text starts, and where the container ends.
+    @Test func findsAndFormatsTablesInsideContainers() throws {
+        let document = "> a    b\n> ---  ---\n> 1    2\n>\n> after\n"
+        let text = TextLines(document)
+        let extent = try #require(PandocTableFinder.table(at: 0, in: text) { $0 < 5 ? text.starts[$0] + min(2, text.contentEnd($0) - text.starts[$0]) : nil })
+        #expect(extent.lines == 0..<3 && extent.kind == .simple)
+        let region = TableRegion(kind: .pandocSimple, firstLine: 0, contentStarts: extent.lines.map { text.starts[$0] + 2 }, syntax: .pandocMarkdown)
+        let edits = try TableReading(text, region: region, options: FormatOptions()).formattingEdits().get()
+        let formatted = String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        #expect(formatted == "> a   b\n> --  --\n> 1   2\n>\n> after\n", "left-aligned: dashes longer than the header")
+        // The container's end is the table's: no closing line is needed where the quote ends.
+        let unended = TextLines("> -----  ----\n> 1      2\n> -----  ----\nafter\n")
+        let inQuote = PandocTableFinder.table(at: 0, in: unended) { $0 < 3 ? unended.starts[$0] + 2 : nil }
+        #expect(inQuote?.lines == 0..<3 && inQuote?.headerless == true)
+        try #require(ReferenceReaders.isAvailable)
+        #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(document))
+    }
+}
