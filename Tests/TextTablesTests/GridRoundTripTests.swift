@@ -298,7 +298,11 @@ extension FuzzRegressionTests {
         let input = Array(Data(base64Encoded: "Um93IHNwU2VxdWVuY2x1bW4gc3BhbnMgYW5kIGJvdGggYXQgb25jZToKCistLS0tLSstLS0tLSstLS0tLSsKfCBhICAgfCBiICAgfCBjICAgfAorLS0tLS0rLS0tLS0rLS0tLS0rCnwgZCBzcGFucyAgIHwgZSAgIHwKKy0tLS0tKy0tLS0tKyAgICAgfAp8IAkJCQkJCQkLCQkJOwAAAAAdHR0dHR0dHR0dHSstZiAgIHwgZyAgfCAyeDIgICAgICAgKy0tLS0tKwp8ICAgICAgICAgICB8IGogICB8CistLS0tLSstLS0tLSstLS0tLSsKCistLS0rLSsKCistLS0rLUAgeCB8IHkgfAp8IHgyKy0tLSsKfCB4M3wgeiB8CistLS0rLS0tKwo=")!)
         let text = TextLines(input)
         let regions = RSTScanner.scan(text).tables
-        #expect(GridTableParser.parse(text, region: regions[0]).diagnostics.map(\.code) == [.readerWidth])
+        // With docutils's tabs (stops of 8 from the line's start) the line's `|` stand off the borders:
+        // docutils reports "Malformed table." on it (scripts/read_tables.py docutils-errors), gridls a drift.
+        #expect(GridTableParser.parse(text, region: regions[0]).diagnostics.map { "\($0.severity) \($0.code.rawValue)" } == [
+            "warning reader-width", "information reader-width", "error broken-border",
+        ])
         for region in regions {
             guard let grid = GridTableParser.parse(text, region: region).grid else { continue }
             let printed = GridTablePrinter(grid, syntax: .restructuredText).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"

@@ -128,10 +128,26 @@ package enum DocumentFormatter {
     static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [[UInt8]] {
         // pandoc (3.9) reads no grid table that is indented: in its own documents one is printed flush.
         let indent = region.syntax == .pandocMarkdown ? [] : Array(tableIndentation(text, region: region))
-        let lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
+        var lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
+        for offset in lines.indices.prefix(region.contentStarts.count) {
+            keepOwnGridIndentation(&lines[offset], from: 0, indent: indent, text: text, region: region, offset: offset)
+        }
         return lines.indices.map { offset in
             keepingIndentation(lines[offset], after: region.prefix(ofLine: min(offset, region.contentStarts.count - 1), in: text))
         }
+    }
+
+    /// A reStructuredText grid table's lines all stand at one indentation as docutils counts it (tabs to
+    /// stops of 8), in bytes that may differ: where the line at `offset` or the table's indentation
+    /// holds a tab, the printed line (in `line` from `start`, after `indent`) gets the line's own back.
+    /// Its tabs are measured alike either way: the same columns of blanks lead to them.
+    static func keepOwnGridIndentation(
+        _ line: inout [UInt8], from start: Int, indent: [UInt8], text: TextLines, region: TableRegion, offset: Int
+    ) {
+        guard region.syntax == .restructuredText else { return }
+        let own = ownIndentation(text, region: region, offset: offset)
+        guard keepsOwnIndentation(prefix: [], own: own, table: indent), !own.elementsEqual(indent) else { return }
+        line.replaceSubrange(start..<start + indent.count, with: own)
     }
 
     /// Replaces old table lines `removed` by new lines `inserted` (offsets in the table), terminators

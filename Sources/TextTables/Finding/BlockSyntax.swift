@@ -12,12 +12,13 @@ enum BlockSyntax {
         return true
     }
 
-    /// Leading whitespace in columns (tabs to multiples of 4, counted from `column`) and where it ends.
-    static func indentation(_ b: [UInt8], _ p: Int, _ end: Int, column: Int = 0) -> (columns: Int, end: Int) {
+    /// Leading whitespace in columns (tabs to multiples of `tabStop`, counted from `column`: 4 in CommonMark,
+    /// 8 in reStructuredText, whose tabs docutils expands first) and where it ends.
+    static func indentation(_ b: [UInt8], _ p: Int, _ end: Int, column: Int = 0, tabStop: Int = 4) -> (columns: Int, end: Int) {
         var i = p
         var col = column
         while i < end {
-            if b[i] == space { col += 1 } else if b[i] == tab { col += 4 - col % 4 } else { break }
+            if b[i] == space { col += 1 } else if b[i] == tab { col += tabStop - col % tabStop } else { break }
             i += 1
         }
         return (col - column, i)

@@ -27,7 +27,7 @@ package enum RSTScanner {
         var literalIndent: Int?
         while line < text.count {
             let start = text.starts[line], end = text.contentEnd(line)
-            let (indent, p) = BlockSyntax.indentation(b, start, end)
+            let (indent, p) = BlockSyntax.indentation(b, start, end, tabStop: 8)
             let blank = p == end
             if let limit = literalIndent, blank || indent > limit {
                 // A table may start right after the block's last blank line, or its last line.
@@ -47,7 +47,7 @@ package enum RSTScanner {
                 var region = TableRegion(kind: .grid, firstLine: line, contentStarts: [start], syntax: .restructuredText)
                 line += 1
                 while line < text.count {
-                    let (next, q) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line))
+                    let (next, q) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line), tabStop: 8)
                     guard next == indent, q < text.contentEnd(line), b[q] == UInt8(ascii: "+") || b[q] == UInt8(ascii: "|") else { break }
                     region.contentStarts.append(text.starts[line])
                     line += 1
@@ -82,7 +82,7 @@ package enum RSTScanner {
                 var last = line
                 var next = line + 1
                 while next < text.count {
-                    let (columns, q) = BlockSyntax.indentation(b, text.starts[next], text.contentEnd(next))
+                    let (columns, q) = BlockSyntax.indentation(b, text.starts[next], text.contentEnd(next), tabStop: 8)
                     if q == text.contentEnd(next) {
                         next += 1
                         continue
@@ -113,7 +113,7 @@ package enum RSTScanner {
     private static func keepOnlyBlanksBeforeUnindentedText(_ text: TextLines, _ restartable: inout [Bool]) {
         var nextIndent: Int?  // of the next line with text below
         for line in stride(from: text.count - 1, through: 0, by: -1) {
-            let (indent, p) = BlockSyntax.indentation(text.bytes, text.starts[line], text.contentEnd(line))
+            let (indent, p) = BlockSyntax.indentation(text.bytes, text.starts[line], text.contentEnd(line), tabStop: 8)
             if p == text.contentEnd(line) {
                 restartable[line] = restartable[line] && nextIndent == 0
             } else {
@@ -139,7 +139,7 @@ package enum RSTScanner {
     /// with none every line of the block.
     static func simpleTableEnd(_ text: TextLines, top: Int, indent: Int) -> SimpleTableEnd {
         let b = text.bytes
-        let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top))
+        let (_, q) = BlockSyntax.indentation(b, text.starts[top], text.contentEnd(top), tabStop: 8)
         let topLength = SimpleTableSyntax.ruleLength(b, q, text.contentEnd(top))
         var lastRule: Int?
         var line = top + 1
@@ -153,7 +153,7 @@ package enum RSTScanner {
         }
         while line < text.count {
             let end = text.contentEnd(line)
-            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], end)
+            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], end, tabStop: 8)
             if p == end {
                 line += 1
                 continue
@@ -194,7 +194,7 @@ package enum RSTScanner {
         guard indent > 0 else { return false }
         let b = text.bytes
         for line in stride(from: first - 1, through: 0, by: -1) {
-            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line))
+            let (columns, p) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line), tabStop: 8)
             guard p < text.contentEnd(line), columns < indent else { continue }
             let body = b[p..<text.contentEnd(line)]
             return body.starts(with: Array(".. ".utf8)) && body.contains(UInt8(ascii: ":"))

@@ -40,6 +40,47 @@ enum GridReader: Sendable {
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
+    /// docutils expands every tab of a document before it reads a table (`string2lines`: Python's
+    /// `expandtabs(8)`), counting one column per code point from the start of the document's line,
+    /// container indentation included: a tab's width depends on where it stands. `column` is that count
+    /// before `bytes` (UTF-8), the result the count after them.
+    static func docutilsColumn<C: Collection<UInt8>>(after bytes: C, from column: Int) -> Int {
+        var column = column
+        for byte in bytes where byte & 0xC0 != 0x80 {  // a code point starts at each non-continuation byte
+            column += byte == 0x09 ? 8 - column % 8 : 1
+        }
+        return column
+    }
+
+    /// Columns docutils counts in a cell's line `text` that starts at `docutilsColumn` `column`: each tab
+    /// as the spaces it expands to there, the rest as `width(of:)` counts.
+    func width(of text: String, at column: Int) -> Int {
+        guard self == .docutils, text.utf8.contains(0x09) else { return width(of: text) }
+        var column = column, width = 0
+        for scalar in text.unicodeScalars {
+            let tab = scalar == "\t" ? 8 - column % 8 : 0
+            width += scalar == "\t" ? tab : self.width(of: scalar)
+            column += scalar == "\t" ? tab : 1
+        }
+        return width
+    }
+
+    /// For a reStructuredText `line` (from its start), whether `pandoc -f rst` places the end of the bytes
+    /// `cell` otherwise than their start, relative to docutils: pandoc expands tabs to stops of 4 (its
+    /// `--tab-stop`), also per code point from the line's start, so a tab at a column 0–3 past a multiple
+    /// of 8 ends 4 columns short of docutils's stop, and pandoc 3.9 then reads other cells
+    /// (`scripts/read_tables.py pandoc-rst`).
+    static func pandocExpandsTabsApart(line: ArraySlice<UInt8>, cell: Range<Int>) -> Bool {
+        var docutils = 0, pandoc = 0, before = 0
+        for i in line.indices where line[i] & 0xC0 != 0x80 {  // a code point starts at each non-continuation byte
+            if i == cell.lowerBound { before = docutils - pandoc }
+            let tab = line[i] == 0x09
+            docutils += tab ? 8 - docutils % 8 : 1
+            pandoc += tab ? 4 - pandoc % 4 : 1
+        }
+        return docutils - pandoc != before
+    }
+
     /// For reStructuredText, where docutils decides and `pandoc -f rst` is a second reader: how many more
     /// columns docutils counts in `text` than pandoc does (zero-width and control characters, U+FE0F).
     /// Where it is not 0, a table laid out for docutils stands off pandoc's columns: a warning, not a refusal.

@@ -449,13 +449,15 @@ struct GridTableReader {
     /// reading a long grid table).
     func content(of rect: SlotRect, lineRanges ranges: inout [Range<Int>]) -> [String] {
         ranges.removeAll(keepingCapacity: true)
+        let keepsTabs = region.syntax == .restructuredText
         let lines = text.bytes.withUnsafeBufferPointer { bytes -> [String]? in
             for i in (borders[rect.rows.lowerBound] + 1)..<borders[rect.rows.upperBound] {
                 let from = separatorColumn(line: i, boundary: rect.columns.lowerBound)
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
                 let range = self.lines[i].byteRange(from: from + 1, to: to)
                 let line = UnsafeBufferPointer(rebasing: bytes[range])
-                if line.contains(0x09) { return nil }
+                // A tab in a Markdown cell becomes spaces; docutils's are measured where they are printed.
+                if keepsTabs == false && line.contains(0x09) { return nil }
                 ranges.append(range.lowerBound..<range.lowerBound + line.trimmingEnd(Blank.isSpace).count)
             }
             while ranges.last?.isEmpty == true { ranges.removeLast() }
@@ -484,6 +486,7 @@ struct GridTableReader {
     /// layout: only then is the table refused (`GridReader.pandocRefusal`).
     mutating func checkReaderWidths(_ rects: [SlotRect]) {
         let reader = GridReader(region.syntax)
+        if reader == .docutils { checkPandocIndentation() }
         var lineExcess: [Int: Int] = [:]  // pandoc: per content line, how much wider pandoc sizes it
         for rect in rects {
             var informed = false, warned = false  // one of each per cell
@@ -492,10 +495,12 @@ struct GridTableReader {
                 let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
                 var bytes = lines[i].bytes(in: text, from: from, to: to)
                 if bytes.contains(0x09) {
-                    if reader == .docutils {
-                        // docutils expands a tab to a multiple of 8 columns, pandoc -f rst of 4.
-                        report(.readerWidth, Diagnostic.Message.tabReadersDisagree, lines[i].offset(from)..<lines[i].offset(to))
-                        break
+                    let range = lines[i].offset(from)..<lines[i].offset(to)
+                    if reader == .docutils && !warned,
+                       GridReader.pandocExpandsTabsApart(line: text.bytes[text.starts[lines[i].line]..<range.upperBound], cell: range) {
+                        warned = true
+                        diagnostics.append(Diagnostic(
+                            code: .readerWidth, severity: .warning, message: Diagnostic.Message.pandocRSTExpandsTabsApart, range: range))
                     }
                     bytes = lines[i].expandingTabs(in: text, from: from, to: to)  // as the cell reads
                 }
@@ -527,6 +532,18 @@ struct GridTableReader {
         ) {
             report(.readerWidth, reason, lineRange(widest.key))
         }
+    }
+
+    /// Lines indented alike for docutils (tabs to stops of 8) may not be for `pandoc -f rst` (stops of 4:
+    /// a tab and 8 spaces), which then reads no table: a warning on the first line that stands apart.
+    private mutating func checkPandocIndentation() {
+        func pandocIndent(_ i: Int) -> Int {
+            BlockSyntax.indentation(text.bytes, text.starts[lines[i].line], text.contentEnd(lines[i].line)).columns
+        }
+        guard let first = lines.indices.first, case let indent = pandocIndent(first),
+              let apart = lines.indices.first(where: { pandocIndent($0) != indent }) else { return }
+        diagnostics.append(Diagnostic(
+            code: .readerWidth, severity: .warning, message: Diagnostic.Message.pandocRSTIndentsApart, range: lineRange(apart)))
     }
 
     /// Whether the table has lines pandoc finds by walking a border to the end: a header separator (and

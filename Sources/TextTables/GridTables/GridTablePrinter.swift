@@ -24,33 +24,68 @@ package struct GridTablePrinter {
     /// A row border that rules every column (most of them), as printed after the indentation.
     private let plainBorder: [UInt8]
 
+    /// Whether a cell holds a tab that docutils expands: its width depends on the column where it is
+    /// printed, so its line is measured there (reStructuredText; `GridReader.docutilsColumn`).
+    private let tabbed: Bool
+
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
-    /// Text is measured as the reader of `syntax` counts columns (`GridReader`).
+    /// Text is measured as the reader of `syntax` counts columns (`GridReader`). In reStructuredText a
+    /// printed line starts the document's line (no container prefix), `indent` included.
     package init(
         _ grid: Grid, indent: [UInt8] = [], options: WidthOptions, syntax: DocumentSyntax,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
         let reader = GridReader(syntax)
-        self.reader = reader
-        self.grid = grid
-        self.indent = indent
-        owners = grid.slotOwners()
         // The cells by index: a cell copied out of the array would retain and release its lines.
         let contentWidths = grid.cells.indices.map { c in grid.cells[c].lines.reduce(0) { max($0, reader.width(of: $1)) } }
-        self.contentWidths = contentWidths
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
         let minimumHeights = minimumHeights?.count == grid.rowCount ? minimumHeights : nil
-        widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
+        var widths = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
             minimums: minimumWidths ?? Array(repeating: 1, count: grid.columnCount), gap: 3,
             needs: grid.cells.indices.map { (grid.cells[$0].columns, contentWidths[$0]) }))
-        heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
+        let heights = GridTablePrinter.keepingRuleLikeTextOffBorders(grid, heights: GridTablePrinter.sizes(
             minimums: minimumHeights ?? Array(repeating: 1, count: grid.rowCount), gap: 1,
             needs: grid.cells.indices.map { (grid.cells[$0].rows, grid.cells[$0].lines.count) }))
+        let tabs = reader == .docutils ? grid.cells.reduce(0) { $0 + $1.lines.reduce(0) { $0 + $1.utf8.count(where: { $0 == 0x09 }) } } : 0
+        self.init(grid, indent: indent, reader: reader, contentWidths: contentWidths, widths: widths, heights: heights, tabbed: tabs > 0)
+        // Tabs: widen until every line fits its cell where it is printed. Widths only grow (each round's
+        // are the next one's minimums), and a tab takes at most 8 columns, so each round adds a column
+        // at least and the rounds are bounded by the tabs' columns.
+        for _ in 0..<(tabs * 8 + 1) where tabs > 0 {
+            let printed = printedWidths()
+            let next = GridTablePrinter.separatingTextFromColumnLines(grid, reader: reader, widths: GridTablePrinter.sizes(
+                minimums: widths, gap: 3, needs: grid.cells.indices.map { (grid.cells[$0].columns, printed[$0]) }))
+            if next == widths { break }
+            widths = next
+            self.init(grid, indent: indent, reader: reader, contentWidths: contentWidths, widths: widths, heights: heights, tabbed: true)
+        }
+    }
+
+    private init(_ grid: Grid, indent: [UInt8], reader: GridReader, contentWidths: [Int], widths: [Int], heights: [Int], tabbed: Bool) {
+        self.grid = grid
+        self.indent = indent
+        self.reader = reader
+        self.contentWidths = contentWidths
+        self.widths = widths
+        self.heights = heights
+        self.tabbed = tabbed
+        owners = grid.slotOwners()
         widthBefore = widths.reduce(into: [0]) { $0.append($0.last! + $1 + 3) }
         plainBorder = widths.reduce(into: [UInt8(ascii: "+")]) { line, width in
             line.append(UInt8(ascii: "-"), count: width + 2)
             line.append(UInt8(ascii: "+"))
         }
+    }
+
+    /// Per cell, the columns of its widest line as docutils counts them where it is printed.
+    private func printedWidths() -> [Int] {
+        var widest = contentWidths
+        var scratch: [UInt8] = []
+        forEachLine(widest: &widest) { append in
+            append(&scratch)
+            scratch.removeAll(keepingCapacity: true)
+        }
+        return widest
     }
 
     /// Number of printed lines: one border above each row, each row's height, and the bottom border.
@@ -70,12 +105,24 @@ package struct GridTablePrinter {
 
     /// Calls `body` once per printed line, top to bottom, with a function that appends that line.
     func forEachLine(_ body: ((inout [UInt8]) -> Void) -> Void) {
+        var widest: [Int] = []
+        forEachLine(widest: &widest, body)
+    }
+
+    /// `forEachLine`, noting in `widest` (per cell, unless empty) how wide a line holding a tab prints.
+    private func forEachLine(widest: inout [Int], _ body: ((inout [UInt8]) -> Void) -> Void) {
         for b in 0...grid.rowCount {
-            body { appendBorderLine(b, to: &$0) }
+            body { appendBorderLine(b, widest: &widest, to: &$0) }
             if b < grid.rowCount {
-                for j in 0..<heights[b] { body { appendContentLine(row: b, offset: j, to: &$0) } }
+                for j in 0..<heights[b] { body { appendContentLine(row: b, offset: j, widest: &widest, to: &$0) } }
             }
         }
+    }
+
+    /// Where docutils counts a printed line's columns, followed as the line is printed (only for tabs).
+    private struct TabColumn {
+        /// How far `column` has counted into the output, and the docutils column there.
+        var scanned: Int, column = 0
     }
 
     private func owner(_ r: Int, _ k: Int) -> Int { owners[r * grid.columnCount + k] }
@@ -85,20 +132,22 @@ package struct GridTablePrinter {
         k == 0 || k == grid.columnCount || owner(r, k - 1) != owner(r, k)
     }
 
-    private func appendContentLine(row r: Int, offset j: Int, to out: inout [UInt8]) {
+    private func appendContentLine(row r: Int, offset j: Int, widest: inout [Int], to out: inout [UInt8]) {
+        var tabColumn = TabColumn(scanned: out.count)
         out.append(contentsOf: indent)
         var k = 0
         while k < grid.columnCount {
             let c = owner(r, k)
             out.append(UInt8(ascii: "|"))
-            appendRegion(of: c, line: lineOffset(of: c, row: r) + j, to: &out)
+            appendRegion(of: c, line: lineOffset(of: c, row: r) + j, tabColumn: &tabColumn, widest: &widest, to: &out)
             k = grid.cells[c].columns.upperBound
         }
         out.append(UInt8(ascii: "|"))
     }
 
     /// Border `b` lies above row `b` (the bottom border is `b == rowCount`).
-    private func appendBorderLine(_ b: Int, to out: inout [UInt8]) {
+    private func appendBorderLine(_ b: Int, widest: inout [Int], to out: inout [UInt8]) {
+        var tabColumn = TabColumn(scanned: out.count)
         let columns = grid.columnCount
         let isHeader = (b == grid.headerRowCount && b > 0)
             || (grid.footerRowCount > 0 && (b == grid.rowCount - grid.footerRowCount || b == grid.rowCount))
@@ -125,7 +174,7 @@ package struct GridTablePrinter {
             // A cell spanning across this border: its text continues on this line.
             let c = owner(b, k)
             out.append(touchesRule || (k == 0 && unruled) ? UInt8(ascii: "+") : (up || down) ? UInt8(ascii: "|") : UInt8(ascii: " "))
-            appendRegion(of: c, line: lineOffset(of: c, row: b) - 1, to: &out)
+            appendRegion(of: c, line: lineOffset(of: c, row: b) - 1, tabColumn: &tabColumn, widest: &widest, to: &out)
             k = grid.cells[c].columns.upperBound
         }
         out.append(ruled[columns - 1] || unruled ? UInt8(ascii: "+") : UInt8(ascii: "|"))
@@ -137,15 +186,23 @@ package struct GridTablePrinter {
     }
 
     /// The cell's text for line `line`, padded to the cell's full width between its column lines.
-    private func appendRegion(of c: Int, line: Int, to out: inout [UInt8]) {
+    private func appendRegion(of c: Int, line: Int, tabColumn: inout TabColumn, widest: inout [Int], to out: inout [UInt8]) {
         let columns = grid.cells[c].columns
         let width = widthBefore[columns.upperBound] - widthBefore[columns.lowerBound] - 3
         out.append(0x20)
         var used = 0
         if line < grid.cells[c].lines.count {
             let text = grid.cells[c].lines[line]
+            if tabbed && text.utf8.contains(0x09) {
+                // Each byte of the line is counted once, however many of its cells hold a tab.
+                tabColumn.column = GridReader.docutilsColumn(after: out[tabColumn.scanned...], from: tabColumn.column)
+                tabColumn.scanned = out.count
+                used = reader.width(of: text, at: tabColumn.column)
+                if !widest.isEmpty { widest[c] = max(widest[c], used) }
+            } else {
+                used = grid.cells[c].lines.count == 1 ? contentWidths[c] : reader.width(of: text)
+            }
             out.append(contentsOf: text.utf8)
-            used = grid.cells[c].lines.count == 1 ? contentWidths[c] : reader.width(of: text)
         }
         out.appendSpaces(width - used + 1)
     }

@@ -1,6 +1,7 @@
 /// One line of a grid table measured in columns as its reader counts them (`GridReader`), so that `+`
 /// and `|` stand where pandoc or docutils find them even after CJK text, emoji or zero-width characters.
-/// Column 0 is where the line's text starts (after its container prefix).
+/// Column 0 is where the line's text starts (after its container prefix). A tab spans to the reader's
+/// next stop: docutils's of 8 counted from the document line's start, pandoc's of `tabSize` from column 0.
 struct GridTextLine {
     /// Marks in `chars` for columns that hold no ASCII character.
     static let wideGlyph: UInt8 = 0xFF, continuation: UInt8 = 0xFE
@@ -32,15 +33,20 @@ struct GridTextLine {
         // Code point by code point, as the reader counts. A run of zero-width code points belongs to the
         // column after it, as pandoc attaches them, so a cell's text keeps a mark that opens it.
         var zeroWidthStart: Int?
+        // docutils's tab stops count code points from the document line's start (`GridReader.docutilsColumn`).
+        var docutilsColumn = reader == .docutils ? GridReader.docutilsColumn(after: b[text.starts[line]..<start], from: 0) : 0
         var i = start
         while i < end {
             let byte = b[i]
             let (scalar, length) = GridTextLine.scalar(b, at: i, end: end)
             let offset = zeroWidthStart ?? i
+            let tabStop = reader == .docutils ? 8 - docutilsColumn % 8 : options.tabSize - chars.count % options.tabSize
+            docutilsColumn += byte == 0x09 ? tabStop : 1
             if byte == 0x09 {
-                let stop = options.tabSize - chars.count % options.tabSize
-                append(0x20, offset, count: 1)
-                append(GridTextLine.continuation, offset, count: stop - 1)
+                // docutils reads a tab as the spaces it expands to, indentation before the table included.
+                let spaces = reader == .docutils ? tabStop : 1
+                append(0x20, offset, count: spaces)
+                append(GridTextLine.continuation, offset, count: tabStop - spaces)
                 zeroWidthStart = nil
             } else {
                 let width = reader.width(of: scalar)
@@ -101,8 +107,8 @@ struct GridTextLine {
     var pipeColumns: [Int] { (0..<chars.count).filter { char($0) == UInt8(ascii: "|") } }
 
     /// The text drawn in columns `from..<to` with each tab replaced by the spaces it covers: a tab's width
-    /// depends on where it stands, so a cell's text keeps its layout only as spaces (pandoc and docutils
-    /// expand tabs the same way before reading a grid table).
+    /// depends on where it stands, so a Markdown cell's text keeps its layout only as spaces (a
+    /// reStructuredText cell keeps its tabs, which the printer measures where it prints them).
     func expandingTabs(in text: TextLines, from: Int, to: Int) -> ArraySlice<UInt8> {
         var out: [UInt8] = []
         var x = max(0, from)

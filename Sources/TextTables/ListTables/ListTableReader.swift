@@ -25,7 +25,7 @@ struct ListTableReader {
     var b: [UInt8] { text.bytes }
     func end(_ offset: Int) -> Int { text.contentEnd(region.firstLine + offset) }
     func indentation(_ offset: Int) -> (columns: Int, end: Int) {
-        BlockSyntax.indentation(b, region.contentStarts[offset], end(offset))
+        BlockSyntax.indentation(b, region.contentStarts[offset], end(offset), tabStop: 8)
     }
     func isBlank(_ offset: Int) -> Bool { indentation(offset).end == end(offset) }
     private func lineRange(_ offset: Int) -> Range<Int> { region.contentStarts[offset]..<end(offset) }
@@ -79,7 +79,7 @@ struct ListTableReader {
                 guard ListTableSyntax.bullet(b, q, end(offset)) == bullet else {
                     throw failure(.malformedListTable, Diagnostic.Message.listTableNotAList, line: offset)
                 }
-                let (gap, textStart) = BlockSyntax.indentation(b, q + 1, end(offset))
+                let (gap, textStart) = BlockSyntax.indentation(b, q + 1, end(offset), column: column + 1, tabStop: 8)
                 let body = textStart == end(offset) ? column + 2 : column + 1 + gap
                 items.append(Item(line: offset, lines: [text(textStart..<end(offset))], bodyColumn: body))
             } else if let item = items.last, column >= item.bodyColumn {

@@ -1,7 +1,7 @@
 /// One line of a simple table as docutils lays it out: each character at the column where it starts.
 /// docutils expands tabs to stops of 8, gives East Asian Wide and Fullwidth characters two columns and
 /// combining characters none (they go with the character before them); columns count from the table's
-/// indentation.
+/// indentation, tab stops from the document line's start.
 struct SimpleTableLine {
     struct Piece {
         /// Bytes of the character in the document, combining characters after it included.
@@ -30,23 +30,31 @@ struct SimpleTableLine {
         plain = nil
         var pieces: [Piece] = []
         defer { measured = pieces }
+        // docutils's tab stops count code points from the document line's start, the table's indentation
+        // (the blanks before `p`) included.
+        var lineStart = p
+        while lineStart > 0 && (b[lineStart - 1] == 0x20 || b[lineStart - 1] == 0x09) { lineStart -= 1 }
+        var expanded = GridReader.docutilsColumn(after: b[lineStart..<p], from: 0)  // per code point, as docutils counts stops
         var column = 0
         var i = p
         while i < end {
             let byte = b[i]
             if byte < 0x80 {
                 if byte == 0x09 {
-                    let next = (column / 8 + 1) * 8
+                    let next = column + 8 - expanded % 8
+                    expanded += 8 - expanded % 8
                     pieces.append(Piece(bytes: i..<i + 1, column: column, width: next - column, isSpace: true))
                     column = next
                 } else {
                     pieces.append(Piece(bytes: i..<i + 1, column: column, width: 1, isSpace: byte == 0x20))
                     column += 1
+                    expanded += 1
                 }
                 i += 1
                 continue
             }
             let (scalar, length) = GridTextLine.scalar(b, at: i, end: end)
+            expanded += 1
             if scalar.properties.canonicalCombiningClass.rawValue != 0, !pieces.isEmpty {
                 pieces[pieces.count - 1].bytes = pieces[pieces.count - 1].bytes.lowerBound..<i + length
             } else {

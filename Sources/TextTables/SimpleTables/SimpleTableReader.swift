@@ -37,7 +37,7 @@ struct SimpleTableReader {
     func read() -> Reading {
         let b = text.bytes
         let first = region.contentStarts[0], firstEnd = text.contentEnd(region.firstLine)
-        let (_, indentEnd) = BlockSyntax.indentation(b, first, firstEnd)
+        let (_, indentEnd) = BlockSyntax.indentation(b, first, firstEnd, tabStop: 8)
         let layout = SimpleTableLayout(indent: Array(b[first..<indentEnd]), blankLinesAfter: [])
         do {
             let columns = columns(indentWidth: indentEnd - first)

@@ -36,8 +36,9 @@ package struct Diagnostic: Sendable, Hashable {
         /// More than one `+===+` line in a grid table.
         case multipleHeaderSeparators = "multiple-header-separators"
         /// A grid table's cell whose text its reader counts in other columns than an editor draws
-        /// (information: the table is laid out for the reader), or, in reStructuredText, that docutils
-        /// and pandoc count differently, so that no layout lines up for both (error).
+        /// (information: the table is laid out for the reader); in reStructuredText, text or a tab that
+        /// `pandoc -f rst` counts otherwise than docutils (warning); in Markdown, emoji that pandoc sizes
+        /// past a line so that no layout lines up (error).
         case readerWidth = "reader-width"
         /// Simple tables: text under the gap between two columns (docutils reads no table).
         case textInColumnGap = "text-in-column-gap"

@@ -150,8 +150,10 @@ extension Diagnostic {
         static let segmentOffColumns = "a border segment lies off the table's columns"
         static let missingJunction = "missing + where the borders cross"
         static let verticalGap = "the vertical border has a gap here: put | back"
-        static let tabReadersDisagree = "docutils expands this tab to the next multiple of 8 columns and pandoc -f rst to the next of 4: "
-            + "no layout lines up for both readers; write spaces instead"
+        static let pandocRSTExpandsTabsApart = "docutils reads this table as drawn, but pandoc -f rst expands this tab to the next "
+            + "multiple of 4 columns, not of 8, and reads other cells"
+        static let pandocRSTIndentsApart = "docutils reads this table as drawn, but pandoc -f rst counts a tab in this line's "
+            + "indentation to the next multiple of 4 columns, not of 8, so that it stands apart from the table's first line, and reads no table"
         static func readerCounts(_ reader: String, counted: String, off: String) -> String {
             "lines up in \(reader), which counts this text as \(counted); it may look \(off) off on screen"
         }

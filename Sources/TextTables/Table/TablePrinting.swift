@@ -100,7 +100,9 @@ extension TableReading {
             out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
             // A printed line starts with the table's indentation (else with `+` or `|`).
             if DocumentFormatter.needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: indent.first) { out.append(0x20) }
+            let start = out.count
             append(&out)
+            DocumentFormatter.keepOwnGridIndentation(&out, from: start, indent: indent, text: text, region: region, offset: offset)
             copied = text.contentEnd(region.firstLine + offset)
             offset += 1
         }

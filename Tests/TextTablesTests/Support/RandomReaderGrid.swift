@@ -2,7 +2,7 @@
 import TestSupport
 
 /// Random grids for the reader property test: spans, header and (in Markdown) foot rows, cells of several
-/// lines with random indentation, and words from every class of width the readers count apart from
+/// lines with random indentation, and words (in reStructuredText parted by tabs too) from every class of width the readers count apart from
 /// editors. Words carry no markup (no `*`, `_`, `:`, `.`, list markers...), so that what a reader reads
 /// as a cell's text is its words, whatever blocks the indentation makes of them.
 struct RandomReaderGrid {
@@ -25,6 +25,11 @@ struct RandomReaderGrid {
         random = SeededRandom(seed: seed)
         classes = [Self.widthClasses[0]] + Self.widthClasses.dropFirst().filter { _ in random.chance(0.3) }
     }
+
+    /// Whether words are sometimes parted by a tab (reStructuredText: docutils expands it where it is
+    /// printed). Never before a line's first word: a tab there would be indentation, which would change
+    /// with the layout.
+    var tabs = false
 
     /// A grid; `foot` allows a table foot (Markdown), `aligned` alignment colons (Markdown).
     mutating func grid(foot: Bool, aligned: Bool) -> Grid {
@@ -57,7 +62,10 @@ struct RandomReaderGrid {
             if n > 0 && random.chance(0.25) { result.append("") }
             let indent = random.chance(0.5) ? 0 : random.int(1...5)
             let words = (0..<random.int(1...3)).map { _ in random.pick(random.pick(classes)) }
-            result.append(String(repeating: " ", count: indent) + words.joined(separator: " "))
+            let line = words.dropFirst().reduce(words[0]) { line, word in
+                line + (tabs && random.chance(0.4) ? random.pick(["\t", " \t", "\t\t"]) : " ") + word
+            }
+            result.append(String(repeating: " ", count: indent) + line)
         }
         return result
     }
