@@ -38,7 +38,7 @@ package enum DocumentSyntax: Sendable, Hashable {
     /// Markdown, whichever reader reads it.
     package var isMarkdown: Bool { self != .restructuredText }
 
-    package func scan(_ text: TextLines, options: ScanOptions = ScanOptions()) -> TableScan {
+    package func scan(_ text: TextLines, options: ScanOptions) -> TableScan {
         switch self {
         case .markdown: MarkdownScanner.scan(text)
         case .pandocMarkdown: PandocMarkdownScanner.scan(text).scan
@@ -48,7 +48,7 @@ package enum DocumentSyntax: Sendable, Hashable {
 
     /// A scan of `text` that also says after which lines scanning can restart (see `MarkdownScanner` and
     /// `PandocMarkdownScanner`).
-    package func scanRestartable(_ text: TextLines, startsDocument: Bool, options: ScanOptions = ScanOptions()) -> (scan: TableScan, restartable: [Bool]) {
+    package func scanRestartable(_ text: TextLines, startsDocument: Bool, options: ScanOptions) -> (scan: TableScan, restartable: [Bool]) {
         switch self {
         case .markdown: MarkdownScanner.scan(text, frontMatter: startsDocument)
         case .pandocMarkdown: PandocMarkdownScanner.scan(text, startsDocument: startsDocument)

@@ -8,14 +8,14 @@
 /// are skipped.
 package enum RSTScanner {
 
-    package static func scan(_ text: TextLines, options: ScanOptions = ScanOptions()) -> TableScan {
+    package static func scan(_ text: TextLines, options: ScanOptions) -> TableScan {
         scanRestartable(text, options: options).scan
     }
 
     /// Scans and reports, per line, whether a scan starting just after it finds the same tables below:
     /// true after a blank line outside any literal block whose next line with text is not indented (an
     /// indented one may belong to a directive above: a list-table's next row, a `.. table::`'s table).
-    package static func scanRestartable(_ text: TextLines, options: ScanOptions = ScanOptions()) -> (scan: TableScan, restartable: [Bool]) {
+    package static func scanRestartable(_ text: TextLines, options: ScanOptions) -> (scan: TableScan, restartable: [Bool]) {
         var restartable = [Bool](repeating: false, count: text.count)
         var result = TableScan()
         let b = text.bytes

@@ -73,3 +73,23 @@ extension TableLocator {
         slot(at: offset, in: region, text: text, options: .init())
     }
 }
+
+extension DocumentSyntax {
+    func scan(_ text: TextLines) -> TableScan {
+        scan(text, options: ScanOptions())
+    }
+
+    func scanRestartable(_ text: TextLines, startsDocument: Bool) -> (scan: TableScan, restartable: [Bool]) {
+        scanRestartable(text, startsDocument: startsDocument, options: ScanOptions())
+    }
+}
+
+extension RSTScanner {
+    static func scan(_ text: TextLines) -> TableScan {
+        scan(text, options: ScanOptions())
+    }
+
+    static func scanRestartable(_ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
+        scanRestartable(text, options: ScanOptions())
+    }
+}
