@@ -15,10 +15,42 @@ struct PandocMarkdownScannerTests {
         scan(document).tables.map { "\($0.kind) \($0.lines.lowerBound)..<\($0.lines.upperBound)" }
     }
 
+    /// Per table the scan finds, the codes of the errors reading it gives.
+    static func errors(_ document: String) -> [[Diagnostic.Code]] {
+        let text = TextLines(Array(document.utf8))
+        return scan(document).tables.map { TableReading(text, region: $0, options: FormatOptions()).errors?.map(\.code) ?? [] }
+    }
+
+    static func formatted(_ document: String) -> String {
+        String(decoding: DocumentFormatter.format(Array(document.utf8), syntax: .pandocMarkdown).output, as: UTF8.self)
+    }
+
     @Test func aDivCloserOrCaptionRightUnderATableEndsIt() {
         #expect(Self.tables("::: {.callout-note}\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n\nafter\n") == ["pipe 1..<4"])
         #expect(Self.tables("| a | b |\n|---|---|\n| 1 | 2 |\n: Caption {#tbl-x tbl-colwidths=\"[30,70]\"}\n") == ["pipe 0..<3"])
         #expect(Self.tables("| a | b |\n|---|---|\nTable: Caption\n") == ["pipe 0..<2"])
+    }
+
+    /// pandoc reads a div's content as blocks up to its closing fence: a `:::` right under a simple or
+    /// multiline table ends it, and is no row.
+    @Test func aDivCloserEndsASimpleOrMultilineTable() {
+        let callout = "::: {.callout-note}\n Model    RMSE\n-------  ------\n  lm      0.31\n  glm     0.29\n:::\n\nText after the callout.\n"
+        #expect(Self.tables(callout) == ["pandocSimple 1..<5"])
+        #expect(Self.formatted(callout) == callout, "its centred columns are drawn as pandoc reads them; the closer stays")
+        let roomy = "::: {.callout-note}\nModel      RMSE\n-------    ------\nlm         0.31\nglm        0.29\n:::\n\nText after the callout.\n"
+        #expect(Self.formatted(roomy) == "::: {.callout-note}\nModel     RMSE\n------    -----\nlm        0.31\nglm       0.29\n:::\n\nText after the callout.\n")
+        let indented = "::: {.x}\n   Right   Left\n   -----   ----\n       1   a\n:::\n"
+        #expect(Self.tables(indented) == ["pandocSimple 1..<4"])
+        #expect(Self.scan(indented).diagnostics.map(\.code) == [] && Self.errors(indented) == [[]])
+        // A later div's opener over a dashed line is no row of a table in the div before.
+        let divs = "::: note\n----- -----\n  a     b\n----- -----\n:::\n\n::: note\n-----  -----\n:::\n"
+        #expect(Self.tables(divs) == ["pandocSimple 1..<4"])
+        #expect(Self.scan(divs).diagnostics.map(\.code) == [] && Self.errors(divs) == [[]])
+        let multiline = "::: note\n-------- -----\nfirst    a\n\nsecond   b\n-------- -----\n:::\n\n::: note\n----------\n h1   h2\n---- ----\n r    s\n\n----------\n:::\n"
+        #expect(Self.tables(multiline) == ["multiline 1..<6", "multiline 9..<15"])
+        #expect(Self.errors(multiline) == [[], []])
+        // Outside a div, `:::` is text: a row.
+        #expect(Self.tables("-----  -----\n:::    x\n-----  -----\n") == ["pandocSimple 0..<3"])
     }
 
     @Test func rowsGoOnOverEveryLineHoldingAPipe() {

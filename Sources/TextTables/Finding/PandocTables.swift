@@ -13,7 +13,7 @@ extension PandocMarkdownScanner {
             guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
         }
         // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
-        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start) ?? gridTable(lines, start) else { return nil }
+        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start, divDepth: divDepth) ?? gridTable(lines, start) else { return nil }
         if frontCaption { return after }
         var next = after
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
@@ -72,10 +72,14 @@ extension PandocMarkdownScanner {
 
     /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
     /// lacks its closing line is reported, and its lines are read as the blocks pandoc reads them as.
-    private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+    /// Inside a fenced div a closing `:::` ends the table: pandoc reads the div's blocks up to it.
+    private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int, divDepth: Int) -> Int? {
         let base = k - lines[k].index  // lines[line + base] is the document's line `line`
-        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
-            line + base < lines.endIndex ? lines[line + base].start : nil
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { [self] line in
+            guard line + base < lines.endIndex else { return nil }
+            let (indent, p) = indentation(lines[line + base])
+            if divDepth > 0 && indent < 4 && PandocBlockSyntax.divCloser(b, p, end(lines[line + base])) { return nil }
+            return lines[line + base].start
         }) else { return nil }
         result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
                                          contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))

@@ -6,7 +6,8 @@ import TestSupport
 /// above or below (`: …`, `Table: …`) and attributes after them (`{#tbl-id tbl-colwidths="[30,70]"}`),
 /// tables right under paragraph text (which they join), headings, line blocks and div openers, in list
 /// items and block quotes; code blocks (``` and ~~~, indented), YAML blocks (at the top and further on),
-/// HTML comments and `$$` lines holding table-like lines; ragged rows, CJK and emoji cells, alignments.
+/// HTML comments and `$$` lines holding table-like lines; ragged rows, CJK and emoji cells, alignments;
+/// simple and multiline tables, in divs too.
 /// `kept` lists the lines formatting must leave byte for byte (captions, attributes, div fences).
 struct RandomPandocDocument {
     var random: SeededRandom
@@ -25,7 +26,7 @@ struct RandomPandocDocument {
     }
 
     private mutating func block(depth: Int) -> String {
-        switch random.int(0...23) {
+        switch random.int(0...24) {
         case 0, 1: return div(depth: depth)
         case 2: return "A paragraph line\n" + pipeTable()  // joins the paragraph: no table
         case 3:
@@ -54,6 +55,7 @@ struct RandomPandocDocument {
         case 15: return adjoined()
         case 16: return pipeTable() + "\n" + random.pick(["> quoted | text", "- item | text", "    indented | row", "# heading | text", "1. item | x", "|"])
         case 17: return nested()
+        case 18: return simpleOrMultiline()
         default: return captioned()
         }
     }
@@ -102,6 +104,24 @@ struct RandomPandocDocument {
         case 7: return "#hashtag\n" + pipeTable()
         case 8: return "table: lower-case caption\n\n" + pipeTable()
         default: return "1. one\n2. two\n\n   " + pipeTable().replacingOccurrences(of: "\n", with: "\n   ")
+        }
+    }
+
+    /// Simple and multiline tables, alone or in fenced divs whose closer is right under them (several
+    /// divs in a row).
+    private mutating func simpleOrMultiline() -> String {
+        var generator = RandomPandocTable(seed: random.next())
+        func table() -> String { String(generator.table().roomy.dropLast()) }
+        switch random.int(0...2) {
+        case 0, 1:
+            let divs = (0..<random.int(1...3)).map { _ in
+                let opener = random.pick(["::: {.callout-note}", "::: note", ":::: {.column}"])
+                let closer = opener.hasPrefix("::::") ? "::::" : ":::"
+                kept += [opener, closer]
+                return opener + "\n" + table() + "\n" + closer
+            }
+            return divs.joined(separator: random.pick(["\n\n", "\n"]))
+        default: return table()
         }
     }
 
