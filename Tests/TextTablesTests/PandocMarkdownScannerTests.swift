@@ -53,6 +53,16 @@ struct PandocMarkdownScannerTests {
         #expect(Self.tables("-----  -----\n:::    x\n-----  -----\n") == ["pandocSimple 0..<3"])
     }
 
+    /// A line of three dashes or more, spaced or not, that no table closes is a horizontal rule to
+    /// pandoc, and the lines under it a paragraph: no table, and no table to close.
+    @Test func aRuleOverTextIsNoUnclosedTable() {
+        for document in ["Para.\n\n- - -\nnext para\n", "::: note\n-----  -----\n:::\n", "-----  ----\none    x\n\nafter\n",
+                         "#    Name\n---  ------\n1    apple\n"] {
+            #expect(Self.tables(document) == [], "\(document)")
+            #expect(Self.scan(document).diagnostics.map(\.code) == [], "\(document)")
+        }
+    }
+
     @Test func rowsGoOnOverEveryLineHoldingAPipe() {
         #expect(Self.tables("| a | b |\n|---|---|\n- x | y\n> q | r\n    c | d\nno pipe\n") == ["pipe 0..<5"])
         #expect(Self.tables("| a | b |\n  |---|---|\n| 1 | 2 |\n") == ["pipe 0..<3"])

@@ -210,17 +210,18 @@ struct PandocTablePropertyTests {
                 case 6: lines.append(String(repeating: "-", count: starts.last! + widths.last!))
                 case 7: lines.append(k == 0 ? "---  --" : "")
                 case 8: lines.append(random.chance(0.5) ? "" : "Table: cap")
-                default: lines.append(random.chance(0.5) ? "--" : "----")  // "---" could open YAML metadata
+                default:
+                    // "---" could open YAML metadata; a spaced rule over text is no table, nor a heading over dashes.
+                    lines.append(random.pick(["--", "----", "--", "----", "- - -", "#  ab"]))
                 }
             }
             documents.append(lines.joined(separator: "\n") + "\n")
         }
         let document = documents.map { "p\n\n" + $0 + "\n" }.joined()
         // Each table pandoc reads, as gridls reads it (nil where gridls reports text across a column);
-        // unclosed tables, which pandoc reads as text, left out.
+        // a table reported unclosed counts too, and so must be one pandoc reads.
         func read(_ document: String) -> [[String: Any]?] {
-            PandocTables.readings(document).filter { !($0.errors ?? []).contains { $0.code == .pandocUnclosedTable } }
-                .map { (try? $0.grid.get()).map(expected) }
+            PandocTables.readings(document).map { (try? $0.grid.get()).map(expected) }
         }
         func agree(_ ours: [[String: Any]?], _ theirs: [[String: Any]]) -> Bool {
             ours.count == theirs.count && zip(ours, theirs).allSatisfy { mine, pandoc in mine.map { same($0, pandoc, widths: false) } ?? true }

@@ -70,17 +70,15 @@ struct PandocTableTests {
         #expect(straddling.map(\.code) == [.pandocTextAcrossColumns])
         let left = PandocTables.readings("  a    b\n  ---  ---\nx 1    2\n")
         #expect(left.first?.errors?.map(\.code) == [.pandocTextLeftOfTable])
+        // Without its closing line a headerless table is a horizontal rule and a paragraph to pandoc: no
+        // table, and nothing to report.
         let unclosed = "-----  ----\none    x\n\nafter\n"
-        let reading = try #require(PandocTables.readings(unclosed).first)
-        let error = try #require(reading.errors?.first)
-        #expect(error.code == .pandocUnclosedTable)
-        let fixed = String(decoding: DocumentFormatter.apply(error.fixes[0].edits, to: Array(unclosed.utf8)), as: UTF8.self)
-        #expect(fixed == "-----  ----\none    x\n-----  ----\n\nafter\n")
-        #expect(PandocTables.formatted(unclosed) == unclosed, "an unreadable table is left as it is")
+        #expect(PandocTables.readings(unclosed).isEmpty)
+        #expect(PandocTables.formatted(unclosed) == unclosed)
         try #require(ReferenceReaders.isAvailable)
         #expect(try PandocTables.pandoc(PandocTables.formatted(widened)) == PandocTables.pandoc(widened))
         #expect(try PandocTables.pandoc(widened).contains("longer"), "the widened column holds the whole word")
-        #expect(try PandocTables.pandocTables(fixed).count == 1 && PandocTables.pandocTables(unclosed).isEmpty)
+        #expect(try PandocTables.pandocTables(unclosed).isEmpty)
     }
 
     @Test func convertsBetweenKinds() throws {

@@ -104,8 +104,10 @@ package enum PandocTableFinder {
 
     /// A table of several columns that lacks only its closing dashed line, which pandoc therefore reads as
     /// text: its top line, the header and column line, and its rows up to the first blank line (or the end).
+    /// Not where the top line is a horizontal rule (three dashes or more, spaced or not): pandoc reads a
+    /// rule and a paragraph there, which are no table to close.
     private static func unclosed(at line: Int, _ lines: BlockLines) -> Extent? {
-        guard let runs = lines[line]?.dashRuns?.runs else { return nil }
+        guard let runs = lines[line]?.dashRuns?.runs, runs.reduce(0, { $0 + $1.dashes }) < 3 else { return nil }
         if let column = headerEnd(line, lines), (lines[column]?.dashRuns?.runs.count ?? 0) > 1, lines.isRowLine(column + 1) {
             var k = column + 1
             while lines.isRowLine(k) { k += 1 }
