@@ -63,6 +63,18 @@ struct PandocMarkdownScannerTests {
         }
     }
 
+    /// pandoc tries a table before indented code: a header line indented four columns or more over a
+    /// column line is a simple table's header, in a list item too.
+    @Test func aHeaderIndentedFourColumnsStartsASimpleTable() {
+        let item = " -      b\n-----  -----\nx      y\n-----  -----\n"
+        #expect(Self.tables(item) == ["pandocSimple 0..<4"])
+        #expect(Self.errors(item) == [[]])
+        #expect(Self.tables("p\n\n     Amount  Name\n-----------  ----\n          1  pear\n") == ["pandocSimple 2..<5"])
+        // Without a column line under it, or with a row-less table, it is code.
+        #expect(Self.tables("p\n\n        x\n--  --\n") == [])
+        #expect(Self.tables("p\n\n    : x\n-----  -----\na      b\n") == ["pandocSimple 2..<5"])
+    }
+
     @Test func rowsGoOnOverEveryLineHoldingAPipe() {
         #expect(Self.tables("| a | b |\n|---|---|\n- x | y\n> q | r\n    c | d\nno pipe\n") == ["pipe 0..<5"])
         #expect(Self.tables("| a | b |\n  |---|---|\n| 1 | 2 |\n") == ["pipe 0..<3"])

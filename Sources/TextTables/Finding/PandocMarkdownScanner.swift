@@ -143,7 +143,13 @@ package struct PandocMarkdownScanner {
             }
             if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
         }
-        if indent >= 4 { return indentedCodeEnd(lines, i) }
+        if indent >= 4 {
+            // pandoc tries a table before indented code: a header line indented four columns or more (a
+            // list item's ` -      b`, a right-aligned first column) over a column line starts a simple table.
+            if i + 1 < lines.endIndex, PandocTableLine(b[lines[i + 1].start..<self.end(lines[i + 1])]).dashRuns != nil,
+               let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
+            return indentedCodeEnd(lines, i)
+        }
         if let needle = PandocBlockSyntax.texEnvironmentEnd(b, p, end),
            let close = closer(lines, after: i - 1, reading: reading, needle: needle, { b, p, end in HTMLBlock.find(needle, in: b, p, end, ignoringCase: false) }) {
             return close + 1  // raw LaTeX, to its \end

@@ -4,7 +4,8 @@ extension PandocMarkdownScanner {
     /// lines or none), which are no part of it: the index after it and its captions, or nil.
     mutating func readTable(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var start = i
-        let frontCaption = PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
+        let (indent, p) = indentation(lines[i])
+        let frontCaption = indent < 4 && PandocBlockSyntax.captionStart(b, p, end(lines[i]))
         if frontCaption {
             let (captionEnd, attributes) = captionEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
             start = captionEnd
