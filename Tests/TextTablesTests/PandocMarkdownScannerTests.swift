@@ -66,9 +66,14 @@ struct PandocMarkdownScannerTests {
     /// pandoc tries a table before indented code: a header line indented four columns or more over a
     /// column line is a simple table's header, in a list item too.
     @Test func aHeaderIndentedFourColumnsStartsASimpleTable() {
+        // Its lines under the item's first are lazy: printed at the header's indentation they would read
+        // otherwise, so the table is left alone and reported.
         let item = " -      b\n-----  -----\nx      y\n-----  -----\n"
-        #expect(Self.tables(item) == ["pandocSimple 0..<4"])
-        #expect(Self.errors(item) == [[]])
+        #expect(Self.tables(item) == [])
+        #expect(Self.scan(item).diagnostics.map(\.code) == [.ambiguousTable])
+        #expect(Self.formatted(item) == item)
+        let roomy = "     Amount  Name\n-----------  ----\n          1  pear\n"
+        #expect(Self.formatted("p\n\n" + roomy) == "p\n\n Amount  Name\n-------  ----\n      1  pear\n")
         #expect(Self.tables("p\n\n     Amount  Name\n-----------  ----\n          1  pear\n") == ["pandocSimple 2..<5"])
         // Without a column line under it, or with a row-less table, it is code.
         #expect(Self.tables("p\n\n        x\n--  --\n") == [])

@@ -82,6 +82,9 @@ extension PandocMarkdownScanner {
             if divDepth > 0 && indent < 4 && PandocBlockSyntax.divCloser(b, p, end(lines[line + base])) { return nil }
             return lines[line + base].start
         }) else { return nil }
+        if !extent.unclosed && leftAloneForLazyLines(lines[(extent.lines.lowerBound + base)..<(extent.lines.upperBound + base)]) {
+            return extent.lines.upperBound + base
+        }
         result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
                                          contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))
         return extent.unclosed ? nil : extent.lines.upperBound + base
