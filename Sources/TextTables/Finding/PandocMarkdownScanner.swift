@@ -143,7 +143,12 @@ package struct PandocMarkdownScanner {
             }
             if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
         }
-        if indent >= 4 { return indentedCodeEnd(lines, i) }
+        if indent >= 4 {
+            // pandoc tries a table before an indented code block: a simple table's header may be indented
+            // any amount (a right-aligned first column's often is) over a column line indented at most 3.
+            if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
+            return indentedCodeEnd(lines, i)
+        }
         if let needle = PandocBlockSyntax.texEnvironmentEnd(b, p, end),
            let close = closer(lines, after: i - 1, reading: reading, needle: needle, { b, p, end in HTMLBlock.find(needle, in: b, p, end, ignoringCase: false) }) {
             return close + 1  // raw LaTeX, to its \end

@@ -4,7 +4,10 @@ extension PandocMarkdownScanner {
     /// lines or none), which are no part of it: the index after it and its captions, or nil.
     mutating func readTable(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var start = i
-        let frontCaption = PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
+        let indented = indentation(lines[i]).columns >= 4
+        // Indented 4 or more, only a simple table's header starts a table (pandoc's column line, a caption and
+        // a multiline table's top line are indented at most 3); else an indented code block.
+        let frontCaption = !indented && PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
         if frontCaption {
             let (captionEnd, attributes) = captionEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
             start = captionEnd
@@ -13,7 +16,8 @@ extension PandocMarkdownScanner {
             guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
         }
         // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
-        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start) ?? gridTable(lines, start) else { return nil }
+        guard let after = indented ? simpleOrMultilineTable(lines, start)
+            : pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start) ?? gridTable(lines, start) else { return nil }
         if frontCaption { return after }
         var next = after
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }

@@ -36,10 +36,16 @@ struct RandomPandocTable {
             if row.allSatisfy(\.isEmpty) { row[random.below(columns)] = [phrase()] }  // no row is empty
             texts.append(row)
         }
+        var alignments = (0..<columns).map { _ in random.pick([ColumnAlignment.none, .left, .right, .center]) }
+        if !headerless && random.chance(0.3) {
+            // A right-aligned first column with a wide value: its header indented 4 or more, and 8.
+            alignments[0] = .right
+            texts[rows - 1][0] = [random.pick(["1234567.89", "123456789012", "12345"])]
+            if random.chance(0.5) { texts[0][0] = [random.pick(["x", "Qty", "Amount"])] }
+        }
         let cells = texts.enumerated().flatMap { r, row in
             row.enumerated().map { c, lines in GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines) }
         }
-        let alignments = (0..<columns).map { _ in random.pick([ColumnAlignment.none, .left, .right, .center]) }
         let grid = try! Grid(rowCount: rows, columnCount: columns, cells: cells, alignments: alignments, headerRowCount: headerless ? 0 : 1)
         let indent = random.int(0...2)
         let layout = PandocTableLayout.fresh(kind: kind, indent: indent)

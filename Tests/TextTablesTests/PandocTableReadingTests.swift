@@ -1,0 +1,37 @@
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Documents whose simple and multiline tables gridls once read, printed or fixed otherwise than pandoc
+/// reads them: each formats to exact text that pandoc reads as it read the original (cells, alignments,
+/// widths within 0.02), and formats once.
+struct PandocTableReadingTests {
+    func format(_ document: String) -> (output: String, errors: [Diagnostic.Code]) {
+        let result = DocumentFormatter.format(Array(document.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        return (String(decoding: result.output, as: UTF8.self), result.refused.map(\.code))
+    }
+
+    /// Formats `document` to `expected`, once, without errors, and pandoc reads both alike.
+    func expectFormats(_ document: String, to expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let first = format(document)
+        #expect(first.output == expected, sourceLocation: sourceLocation)
+        #expect(first.errors.isEmpty, "\(first.errors)", sourceLocation: sourceLocation)
+        #expect(format(first.output).output == first.output, "idempotent", sourceLocation: sourceLocation)
+        guard ReferenceReaders.isAvailable else { return }
+        let before = try PandocTables.pandocTables(document), after = try PandocTables.pandocTables(first.output)
+        #expect(before.count == after.count && zip(before, after).allSatisfy { PandocTables.same($0, $1, widths: true) },
+                "\(before)\n\(after)", sourceLocation: sourceLocation)
+    }
+
+    /// A simple table's header may be indented 4 or more (a right-aligned first column's often is): pandoc
+    /// tries a table before an indented code block.
+    @Test func headersIndentedFourOrMoreAreHeaders() throws {
+        try expectFormats("     Amount  Name\n-----------  ----\n          1  pear\n", to: " Amount  Name\n-------  ----\n      1  pear\n")
+        try expectFormats("  Qty  Name\n-----  ----\n1234567  apple\n    1  pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
+        try expectFormats("    Qty Name\n------- ----\n1234567 apple\n      1 pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
+        try expectFormats("Intro.\n\n    Name    Qty\n----------  -----\napple       1\n----------  -----\n",
+                          to: "Intro.\n\n Name   Qty\n------  ----\napple   1\n------  ----\n")
+        try expectFormats("Intro.\n\n        X  bb\n  ------- --\n  1       2\n", to: "Intro.\n\n   X  bb\n  -- ---\n   1   2\n")
+    }
+}
