@@ -34,4 +34,15 @@ struct PandocTableReadingTests {
                           to: "Intro.\n\n Name   Qty\n------  ----\napple   1\n------  ----\n")
         try expectFormats("Intro.\n\n        X  bb\n  ------- --\n  1       2\n", to: "Intro.\n\n   X  bb\n  -- ---\n   1   2\n")
     }
+
+    /// A multiline table without a header and with one row keeps the blank line before its closing line,
+    /// without which pandoc reads a simple table (a row per line, no widths).
+    @Test func oneRowHeaderlessMultilineTablesKeepTheirBlankLine() throws {
+        try expectFormats("----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n",
+                          to: "----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n")
+        try expectFormats("---------  --------\n  first    text\n  second   more\n\n---------  --------\n",
+                          to: "---------  --------\n  first    text\n second    more\n\n---------  --------\n")
+        try expectFormats("- item\n\n  ---------  --------\n    first    text\n    second   more\n\n  ---------  --------\n",
+                          to: "- item\n\n  ---------  --------\n    first    text\n   second    more\n\n  ---------  --------\n")
+    }
 }

@@ -23,10 +23,9 @@ struct RandomPandocTable {
     mutating func table() -> Table {
         let kind: PandocTableKind = random.chance(0.5) ? .simple : .multiline
         let headerless = random.chance(0.3)
-        // A one-column table is a setext heading or a list to pandoc; a multiline table without a header
-        // and with one row a simple table.
+        // A one-column table is a setext heading or a list to pandoc.
         let columns = random.int(2...5)
-        let rows = random.int(kind == .multiline && headerless ? 2...4 : 1...4) + (headerless ? 0 : 1)
+        let rows = random.int(1...4) + (headerless ? 0 : 1)
         var texts: [[[String]]] = []
         for _ in 0..<rows {
             var row = (0..<columns).map { _ -> [String] in
