@@ -45,4 +45,16 @@ struct PandocTableReadingTests {
         try expectFormats("- item\n\n  ---------  --------\n    first    text\n    second   more\n\n  ---------  --------\n",
                           to: "- item\n\n  ---------  --------\n    first    text\n   second    more\n\n  ---------  --------\n")
     }
+
+    /// A multiline table with a header and rows but no closing line reads to pandoc as a one-column table
+    /// of its header: reported, and left as it is.
+    @Test func multilineTablesWithoutClosingLineAreReported() throws {
+        let document = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n\nsecond   b\n"
+        let result = format(document)
+        #expect(result.output == document)
+        #expect(result.errors == [.pandocUnclosedTable])
+        // Rows go on after the blank line: the closing line could go after either, so no fix is made unasked.
+        let fixed = DocumentFixer.fixAll(Array(document.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        #expect(fixed.fixed == 0 && String(decoding: fixed.output, as: UTF8.self) == document)
+    }
 }

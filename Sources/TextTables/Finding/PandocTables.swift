@@ -75,7 +75,7 @@ extension PandocMarkdownScanner {
     }
 
     /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
-    /// lacks its closing line is reported, and its lines are read as the blocks pandoc reads them as.
+    /// lacks its closing line is reported; a simple one's lines are read as the blocks pandoc reads them as.
     private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
         let base = k - lines[k].index  // lines[line + base] is the document's line `line`
         guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
@@ -83,6 +83,9 @@ extension PandocMarkdownScanner {
         }) else { return nil }
         result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
                                          contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))
+        // An unclosed multiline table's header and column line would read as a simple table of their own:
+        // its lines are left alone, reported (pandoc reads its top line and header as a one-column table).
+        if extent.unclosed && extent.kind == .multiline { return extent.lines.upperBound + base }
         return extent.unclosed ? nil : extent.lines.upperBound + base
     }
 
