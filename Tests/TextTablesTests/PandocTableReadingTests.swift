@@ -57,4 +57,25 @@ struct PandocTableReadingTests {
         let fixed = DocumentFixer.fixAll(Array(document.utf8), syntax: .pandocMarkdown, options: FormatOptions())
         #expect(fixed.fixed == 0 && String(decoding: fixed.output, as: UTF8.self) == document)
     }
+
+    /// `format --fix` adds the closing line where it can go in one place only.
+    @Test func theClosingLineIsAddedWhereItHasOnePlace() throws {
+        let multiline = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n"
+        let fixed = DocumentFixer.fixAll(Array(multiline.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        let output = String(decoding: fixed.output, as: UTF8.self)
+        #expect(fixed.fixed == 1 && fixed.refused.isEmpty)
+        #expect(output == "-------------------\n   h1        h2\n-------- ----------\n first       a\n-------------------\n")
+        let simple = "-----  ----\none    x\n\nafter\n"
+        let fixedSimple = DocumentFixer.fixAll(Array(simple.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        #expect(String(decoding: fixedSimple.output, as: UTF8.self) == "----  --\none   x\n----  --\n\nafter\n")
+        // A lone dash may be a spaced rule or a list marker: no fix unasked.
+        let rule = "- - -\nnext\n\n"
+        #expect(DocumentFixer.fixAll(Array(rule.utf8), syntax: .pandocMarkdown, options: FormatOptions()).fixed == 0)
+        try #require(ReferenceReaders.isAvailable)
+        let tables = try PandocTables.pandocTables(output)
+        #expect(tables.count == 1 && (tables[0]["head"] as? [Any])?.count == 1)
+        let closed = try PandocTables.pandocTables("-------------------\n  h1      h2\n-------- ----------\nfirst    a\n-------------------\n")
+        #expect(closed.count == 1 && PandocTables.same(tables[0], closed[0], widths: true))
+        #expect(try PandocTables.pandocTables(String(decoding: fixedSimple.output, as: UTF8.self)).count == 1)
+    }
 }
