@@ -146,7 +146,13 @@ package struct PandocMarkdownScanner {
         if indent >= 4 {
             // pandoc tries a table before an indented code block: a simple table's header may be indented
             // any amount (a right-aligned first column's often is) over a column line indented at most 3.
-            if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
+            // A header whose text starts as another block might (a list marker, `#`, `>`, a fence) would
+            // start that block once formatting indents it less: such a table is left alone.
+            if PandocBlockSyntax.listMarker(b, p, end, column: 0) != nil || (p < end && Array("#>:<`~".utf8).contains(b[p])) {
+                if let next = unformattedTable(lines, i) { return next }
+            } else if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) {
+                return next
+            }
             return indentedCodeEnd(lines, i)
         }
         if let needle = PandocBlockSyntax.texEnvironmentEnd(b, p, end),

@@ -89,6 +89,15 @@ extension PandocMarkdownScanner {
         return extent.unclosed ? nil : extent.lines.upperBound + base
     }
 
+    /// The index after a simple or multiline table at `lines[k]` (its captions apart), which is not formatted.
+    mutating func unformattedTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let base = k - lines[k].index
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
+            line + base < lines.endIndex ? lines[line + base].start : nil
+        }), !extent.unclosed else { return nil }
+        return extent.lines.upperBound + base
+    }
+
     /// A grid table: its top border and the lines after it that start with `+` or `|`.
     private mutating func gridTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
         let (_, p) = indentation(lines[k])
