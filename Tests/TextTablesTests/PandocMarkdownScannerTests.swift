@@ -77,7 +77,6 @@ struct PandocMarkdownScannerTests {
         #expect(Self.tables("p\n\n     Amount  Name\n-----------  ----\n          1  pear\n") == ["pandocSimple 2..<5"])
         // Without a column line under it, or with a row-less table, it is code.
         #expect(Self.tables("p\n\n        x\n--  --\n") == [])
-        #expect(Self.tables("p\n\n    : x\n-----  -----\na      b\n") == ["pandocSimple 2..<5"])
     }
 
     @Test func rowsGoOnOverEveryLineHoldingAPipe() {

@@ -144,10 +144,15 @@ package struct PandocMarkdownScanner {
             if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
         }
         if indent >= 4 {
-            // pandoc tries a table before indented code: a header line indented four columns or more (a
-            // list item's ` -      b`, a right-aligned first column) over a column line starts a simple table.
-            if i + 1 < lines.endIndex, PandocTableLine(b[lines[i + 1].start..<self.end(lines[i + 1])]).dashRuns != nil,
-               let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) { return next }
+            // pandoc tries a table before an indented code block: a simple table's header may be indented
+            // any amount (a right-aligned first column's often is) over a column line indented at most 3.
+            // A header whose text starts as another block might (a list marker, `#`, `>`, a fence) would
+            // start that block once formatting indents it less: such a table is left alone.
+            if PandocBlockSyntax.listMarker(b, p, end, column: 0) != nil || (p < end && Array("#>:<`~".utf8).contains(b[p])) {
+                if let next = unformattedTable(lines, i) { return next }
+            } else if let next = readTable(lines, i, reading: reading, divDepth: depth, inList: inList) {
+                return next
+            }
             return indentedCodeEnd(lines, i)
         }
         if let needle = PandocBlockSyntax.texEnvironmentEnd(b, p, end),

@@ -4,8 +4,10 @@ extension PandocMarkdownScanner {
     /// lines or none), which are no part of it: the index after it and its captions, or nil.
     mutating func readTable(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var start = i
-        let (indent, p) = indentation(lines[i])
-        let frontCaption = indent < 4 && PandocBlockSyntax.captionStart(b, p, end(lines[i]))
+        let indented = indentation(lines[i]).columns >= 4
+        // Indented 4 or more, only a simple table's header starts a table (pandoc's column line, a caption and
+        // a multiline table's top line are indented at most 3); else an indented code block.
+        let frontCaption = !indented && PandocBlockSyntax.captionStart(b, indentation(lines[i]).p, end(lines[i]))
         if frontCaption {
             let (captionEnd, attributes) = captionEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
             start = captionEnd
@@ -14,7 +16,8 @@ extension PandocMarkdownScanner {
             guard start > captionEnd || attributes, start < lines.endIndex, indentation(lines[start]).columns < 4 else { return nil }
         }
         // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
-        guard let after = pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start, divDepth: divDepth) ?? gridTable(lines, start) else { return nil }
+        guard let after = indented ? simpleOrMultilineTable(lines, start, divDepth: divDepth)
+            : pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start, divDepth: divDepth) ?? gridTable(lines, start) else { return nil }
         if frontCaption { return after }
         var next = after
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
@@ -72,7 +75,7 @@ extension PandocMarkdownScanner {
     }
 
     /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
-    /// lacks its closing line is reported, and its lines are read as the blocks pandoc reads them as.
+    /// lacks its closing line is reported; a simple one's lines are read as the blocks pandoc reads them as.
     /// Inside a fenced div a closing `:::` ends the table: pandoc reads the div's blocks up to it.
     private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int, divDepth: Int) -> Int? {
         let base = k - lines[k].index  // lines[line + base] is the document's line `line`
@@ -87,7 +90,19 @@ extension PandocMarkdownScanner {
         }
         result.tables.append(TableRegion(kind: extent.kind == .simple ? .pandocSimple : .multiline, firstLine: extent.lines.lowerBound,
                                          contentStarts: extent.lines.map { lines[$0 + base].start }, syntax: .pandocMarkdown))
+        // An unclosed multiline table's header and column line would read as a simple table of their own:
+        // its lines are left alone, reported (pandoc reads its top line and header as a one-column table).
+        if extent.unclosed && extent.kind == .multiline { return extent.lines.upperBound + base }
         return extent.unclosed ? nil : extent.lines.upperBound + base
+    }
+
+    /// The index after a simple or multiline table at `lines[k]` (its captions apart), which is not formatted.
+    mutating func unformattedTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+        let base = k - lines[k].index
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
+            line + base < lines.endIndex ? lines[line + base].start : nil
+        }), !extent.unclosed else { return nil }
+        return extent.lines.upperBound + base
     }
 
     /// A grid table: its top border and the lines after it that start with `+` or `|`.

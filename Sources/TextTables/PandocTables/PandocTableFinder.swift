@@ -56,6 +56,9 @@ package enum PandocTableFinder {
                 return Extent(kind: .multiline, headerless: false, lines: line..<end + 1, consumed: line..<lines.afterBlanks(end + 1))
             }
             if let end = simpleRows(after: line, lines), lines.isDashed(end) {
+                // A multiline table's top line, header and column line, with rows after it but no closing
+                // line: pandoc reads a one-column simple table of the header, not what is drawn.
+                if first.dashRuns?.runs.count == 1, end == headerEnd(line, lines), let unclosed = unclosedMultiline(at: line, lines) { return unclosed }
                 return Extent(kind: .simple, headerless: true, lines: line..<end + 1, consumed: line..<lines.afterBlanks(end + 1))
             }
         }
@@ -102,17 +105,23 @@ package enum PandocTableFinder {
         }
     }
 
+    /// A multiline table with a header of several columns whose rows follow its column line, to the first
+    /// blank line, and no closing line.
+    private static func unclosedMultiline(at line: Int, _ lines: BlockLines) -> Extent? {
+        guard let column = headerEnd(line, lines), (lines[column]?.dashRuns?.runs.count ?? 0) > 1, lines.isRowLine(column + 1) else { return nil }
+        var k = column + 1
+        while lines.isRowLine(k) { k += 1 }
+        return Extent(kind: .multiline, headerless: false, lines: line..<k, consumed: line..<k, unclosed: true)
+    }
+
     /// A table of several columns that lacks only its closing dashed line, which pandoc therefore reads as
     /// text: its top line, the header and column line, and its rows up to the first blank line (or the end).
-    /// Not where the top line is a horizontal rule (three dashes or more, spaced or not): pandoc reads a
-    /// rule and a paragraph there, which are no table to close.
+    /// Without a header, not where the top line is a horizontal rule (three dashes or more, spaced or not):
+    /// pandoc reads a rule and a paragraph there, which are no table to close.
     private static func unclosed(at line: Int, _ lines: BlockLines) -> Extent? {
-        guard let runs = lines[line]?.dashRuns?.runs, runs.reduce(0, { $0 + $1.dashes }) < 3 else { return nil }
-        if let column = headerEnd(line, lines), (lines[column]?.dashRuns?.runs.count ?? 0) > 1, lines.isRowLine(column + 1) {
-            var k = column + 1
-            while lines.isRowLine(k) { k += 1 }
-            return Extent(kind: .multiline, headerless: false, lines: line..<k, consumed: line..<k, unclosed: true)
-        }
+        guard let runs = lines[line]?.dashRuns?.runs else { return nil }
+        if let extent = unclosedMultiline(at: line, lines) { return extent }
+        guard runs.reduce(0, { $0 + $1.dashes }) < 3 else { return nil }
         guard runs.count > 1, lines.isRowLine(line + 1) else { return nil }
         var k = line + 1
         while lines.isRowLine(k) { k += 1 }

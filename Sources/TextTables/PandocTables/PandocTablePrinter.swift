@@ -24,9 +24,6 @@ struct PandocTablePrinter {
     static func refusal(_ grid: Grid, kind: PandocTableKind) -> TableEditRefusal? {
         guard grid.hasOnlyUnitCells else { return .pandocSpans }
         guard grid.columnCount > 1 else { return .pandocOneColumn }
-        if kind == .multiline && grid.headerRowCount == 0 && grid.rowCount == 1 && grid.cells.contains(where: { $0.lines.count > 1 }) {
-            return .pandocHeaderlessOneRow
-        }
         guard grid.footerRowCount == 0, grid.headerRowCount <= 1 else { return .pandocHeaderOrFoot }
         // The default alignment needs header text as wide as its dashes: text of no width has none.
         for c in 0..<grid.columnCount where grid.alignments[c] == .none {
@@ -100,6 +97,9 @@ struct PandocTablePrinter {
                 if row > headerRows { out.append([]) }
                 out += rowLines(row)
             }
+            // Without a header and with one row, the table would read as a simple table (which pandoc tries
+            // first) but for a blank line before its closing line.
+            if headerRows == 0 && grid.rowCount == 1 { out.append([]) }
             out.append(headerRows > 0 ? fullLine : columnLine)
         }
         return out

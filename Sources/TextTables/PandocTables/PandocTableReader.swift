@@ -102,6 +102,11 @@ struct PandocTableReader {
         }
         diagnostics += crossingDiagnostics(crossings, lines: lines, boundaries: boundaries)
         diagnostics.sort { $0.range.lowerBound < $1.range.lowerBound }
+        if let k = diagnostics.firstIndex(where: { $0.code == .pandocUnclosedTable }), diagnostics.filter({ $0.severity == .error }).count == 1,
+           closingPlaceIsOnlyOne(kind), lines[0].dashRuns?.runs.allSatisfy({ $0.dashes > 1 }) == true {
+            // (A top line with a lone dash may be a spaced rule, `- - -`, or a list item's marker.)
+            diagnostics[k].fixes[0].isSafe = true
+        }
         layout.gap = max(1, reach.indices.dropLast().map { layout.lengths[$0] - reach[$0] }.min() ?? 2)
         let alignments = alignmentPieces.indices.map { ColumnAlignment.pandoc(alignmentPieces[$0], dashes: layout.dashes[$0]) }
         guard diagnostics.allSatisfy({ $0.severity != .error }), !rows.isEmpty else {
@@ -167,6 +172,20 @@ struct PandocTableReader {
         return crossings.map { crossing in
             Diagnostic(code: .pandocTextAcrossColumns, severity: .error, message: Diagnostic.Message.pandocTextAcrossColumns(column: crossing.column),
                        range: range(ofLine: crossing.line), fixes: fixes[crossing.column].map { [$0] } ?? [])
+        }
+    }
+
+    /// Whether the closing line of an unclosed table can go in one place only, right under its last line,
+    /// and pandoc then reads the table as drawn (its only error being the missing line): a simple table's
+    /// rows end at a blank line, so a blank line or the text's end must follow (a line of a container's
+    /// ends the table too, but pandoc wants a blank line after its closing line); a multiline table's rows
+    /// may go on after blank lines, so nothing but blank lines may follow.
+    private func closingPlaceIsOnlyOne(_ kind: PandocTableKind) -> Bool {
+        let next = region.firstLine + region.contentStarts.count
+        func isBlank(_ line: Int) -> Bool { text.bytes[text.starts[line]..<text.contentEnd(line)].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+        switch kind {
+        case .simple: return next >= text.count || isBlank(next)
+        case .multiline: return (next..<text.count).allSatisfy(isBlank)
         }
     }
 

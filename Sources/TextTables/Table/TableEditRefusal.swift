@@ -53,10 +53,8 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case pandocHeaderOrFoot
     case pandocEmptyRow(row: Int)
     case pandocSimpleLines(row: Int)
-    /// pandoc reads a one-column table's dashed line as a heading's underline or a list item, and a
-    /// multiline table without a header and with one row as a simple table (each line a row).
+    /// pandoc reads a one-column table's dashed line as a heading's underline or a list item.
     case pandocOneColumn
-    case pandocHeaderlessOneRow
     /// A cell of several paragraphs: pandoc reads a multiline table's cell up to its first empty line.
     case pandocParagraphs(SlotRect)
     /// A column of the default alignment whose header (or first line) has text of no width, which no
@@ -100,8 +98,6 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
             "column \(column + 1)'s header has text of no width (zero-width or combining characters only), so pandoc would read it left-aligned"
         case .pandocParagraphs(let rect):
             "the cell at \(rect) has several paragraphs, and pandoc reads a multiline table's cell up to its first empty line"
-        case .pandocHeaderlessOneRow:
-            "a multiline table without a header needs two rows: pandoc reads one row of several lines as a simple table, a row per line"
         case .listMergedCell(let rect): "the cell at \(rect) is merged: list-table cells span nothing; split it first"
         case .listFoot(let rows): "a list-table has no foot: this table has \(rows) foot rows"
         case .listStubColumns: "this list-table has :stub-columns:, which grid and simple tables cannot say: remove the option first"

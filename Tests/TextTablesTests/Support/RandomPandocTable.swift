@@ -23,10 +23,9 @@ struct RandomPandocTable {
     mutating func table() -> Table {
         let kind: PandocTableKind = random.chance(0.5) ? .simple : .multiline
         let headerless = random.chance(0.3)
-        // A one-column table is a setext heading or a list to pandoc; a multiline table without a header
-        // and with one row a simple table.
+        // A one-column table is a setext heading or a list to pandoc.
         let columns = random.int(2...5)
-        let rows = random.int(kind == .multiline && headerless ? 2...4 : 1...4) + (headerless ? 0 : 1)
+        let rows = random.int(1...4) + (headerless ? 0 : 1)
         var texts: [[[String]]] = []
         for _ in 0..<rows {
             var row = (0..<columns).map { _ -> [String] in
@@ -36,10 +35,16 @@ struct RandomPandocTable {
             if row.allSatisfy(\.isEmpty) { row[random.below(columns)] = [phrase()] }  // no row is empty
             texts.append(row)
         }
+        var alignments = (0..<columns).map { _ in random.pick([ColumnAlignment.none, .left, .right, .center]) }
+        if !headerless && random.chance(0.3) {
+            // A right-aligned first column with a wide value: its header indented 4 or more, and 8.
+            alignments[0] = .right
+            texts[rows - 1][0] = [random.pick(["1234567.89", "123456789012", "12345"])]
+            if random.chance(0.5) { texts[0][0] = [random.pick(["x", "Qty", "Amount"])] }
+        }
         let cells = texts.enumerated().flatMap { r, row in
             row.enumerated().map { c, lines in GridCell(rows: r..<r + 1, columns: c..<c + 1, lines: lines) }
         }
-        let alignments = (0..<columns).map { _ in random.pick([ColumnAlignment.none, .left, .right, .center]) }
         let grid = try! Grid(rowCount: rows, columnCount: columns, cells: cells, alignments: alignments, headerRowCount: headerless ? 0 : 1)
         let indent = random.int(0...2)
         let layout = PandocTableLayout.fresh(kind: kind, indent: indent)

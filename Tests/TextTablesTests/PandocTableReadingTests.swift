@@ -1,0 +1,86 @@
+import GridModel
+import TestSupport
+import Testing
+@testable import TextTables
+
+/// Documents whose simple and multiline tables gridls once read, printed or fixed otherwise than pandoc
+/// reads them: each formats to exact text that pandoc reads as it read the original (cells, alignments,
+/// widths within 0.02), and formats once.
+struct PandocTableReadingTests {
+    func format(_ document: String) -> (output: String, errors: [Diagnostic.Code]) {
+        let result = DocumentFormatter.format(Array(document.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        return (String(decoding: result.output, as: UTF8.self), result.refused.map(\.code))
+    }
+
+    /// Formats `document` to `expected`, once, without errors, and pandoc reads both alike.
+    func expectFormats(_ document: String, to expected: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let first = format(document)
+        #expect(first.output == expected, sourceLocation: sourceLocation)
+        #expect(first.errors.isEmpty, "\(first.errors)", sourceLocation: sourceLocation)
+        #expect(format(first.output).output == first.output, "idempotent", sourceLocation: sourceLocation)
+        guard ReferenceReaders.isAvailable else { return }
+        let before = try PandocTables.pandocTables(document), after = try PandocTables.pandocTables(first.output)
+        #expect(before.count == after.count && zip(before, after).allSatisfy { PandocTables.same($0, $1, widths: true) },
+                "\(before)\n\(after)", sourceLocation: sourceLocation)
+    }
+
+    /// A simple table's header may be indented 4 or more (a right-aligned first column's often is): pandoc
+    /// tries a table before an indented code block.
+    @Test func headersIndentedFourOrMoreAreHeaders() throws {
+        try expectFormats("     Amount  Name\n-----------  ----\n          1  pear\n", to: " Amount  Name\n-------  ----\n      1  pear\n")
+        try expectFormats("  Qty  Name\n-----  ----\n1234567  apple\n    1  pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
+        try expectFormats("    Qty Name\n------- ----\n1234567 apple\n      1 pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
+        try expectFormats("Intro.\n\n    Name    Qty\n----------  -----\napple       1\n----------  -----\n",
+                          to: "Intro.\n\n Name   Qty\n------  ----\napple   1\n------  ----\n")
+        try expectFormats("Intro.\n\n        X  bb\n  ------- --\n  1       2\n", to: "Intro.\n\n   X  bb\n  -- ---\n   1   2\n")
+        // Less indented, a header starting `- ` would be a list item: such a table is left as it is.
+        let listLike = "     -   é\n  ----  ---\n     é    日本\n  ----  ---\n"
+        #expect(format(listLike) == (listLike, []))
+    }
+
+    /// A multiline table without a header and with one row keeps the blank line before its closing line,
+    /// without which pandoc reads a simple table (a row per line, no widths).
+    @Test func oneRowHeaderlessMultilineTablesKeepTheirBlankLine() throws {
+        try expectFormats("----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n",
+                          to: "----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n")
+        try expectFormats("---------  --------\n  first    text\n  second   more\n\n---------  --------\n",
+                          to: "---------  --------\n  first    text\n second    more\n\n---------  --------\n")
+        try expectFormats("- item\n\n  ---------  --------\n    first    text\n    second   more\n\n  ---------  --------\n",
+                          to: "- item\n\n  ---------  --------\n    first    text\n   second    more\n\n  ---------  --------\n")
+    }
+
+    /// A multiline table with a header and rows but no closing line reads to pandoc as a one-column table
+    /// of its header: reported, and left as it is.
+    @Test func multilineTablesWithoutClosingLineAreReported() throws {
+        let document = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n\nsecond   b\n"
+        let result = format(document)
+        #expect(result.output == document)
+        #expect(result.errors == [.pandocUnclosedTable])
+        // Rows go on after the blank line: the closing line could go after either, so no fix is made unasked.
+        let fixed = DocumentFixer.fixAll(Array(document.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        #expect(fixed.fixed == 0 && String(decoding: fixed.output, as: UTF8.self) == document)
+    }
+
+    /// `format --fix` adds the closing line where it can go in one place only.
+    @Test func theClosingLineIsAddedWhereItHasOnePlace() throws {
+        let multiline = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n"
+        let fixed = DocumentFixer.fixAll(Array(multiline.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        let output = String(decoding: fixed.output, as: UTF8.self)
+        #expect(fixed.fixed == 1 && fixed.refused.isEmpty)
+        #expect(output == "-------------------\n   h1        h2\n-------- ----------\n first       a\n-------------------\n")
+        // Without a header the top line is a horizontal rule to pandoc, with a paragraph under it: no table to
+        // close, and no fix turns the rule into one.
+        let simple = "-----  ----\none    x\n\nafter\n"
+        let fixedSimple = DocumentFixer.fixAll(Array(simple.utf8), syntax: .pandocMarkdown, options: FormatOptions())
+        #expect(fixedSimple.fixed == 0 && String(decoding: fixedSimple.output, as: UTF8.self) == simple)
+        // A lone dash may be a spaced rule or a list marker: no fix unasked.
+        let rule = "- - -\nnext\n\n"
+        #expect(DocumentFixer.fixAll(Array(rule.utf8), syntax: .pandocMarkdown, options: FormatOptions()).fixed == 0)
+        try #require(ReferenceReaders.isAvailable)
+        let tables = try PandocTables.pandocTables(output)
+        #expect(tables.count == 1 && (tables[0]["head"] as? [Any])?.count == 1)
+        let closed = try PandocTables.pandocTables("-------------------\n  h1      h2\n-------- ----------\nfirst    a\n-------------------\n")
+        #expect(closed.count == 1 && PandocTables.same(tables[0], closed[0], widths: true))
+        #expect(try PandocTables.pandocTables(simple).isEmpty)
+    }
+}
