@@ -25,6 +25,20 @@ struct PandocMarkdownScannerTests {
         String(decoding: DocumentFormatter.format(Array(document.utf8), syntax: .pandocMarkdown).output, as: UTF8.self)
     }
 
+    /// pandoc 3.9 reads `  +-----+` as the start of a paragraph (its dashes become dashes of prose), pandoc
+    /// 3.10 as a table's border (pandoc's own test `grid-table-indented`): left alone, with a warning.
+    @Test func aGridTableIndentedPastItsBlockIsLeftAloneAndReported() {
+        let indented = "  +-----+------+\n  | foo | bar  |\n  +-----+------+\n"
+        #expect(Self.tables(indented).isEmpty)
+        #expect(Self.scan(indented).diagnostics.map(\.code) == [.ambiguousTable])
+        #expect(Self.scan(indented).diagnostics.map(\.message) == [Diagnostic.Message.pandocIndentedGridTable])
+        #expect(Self.formatted(indented) == indented)
+        // At its list item's indentation the table is no more indented than its block: a table to both.
+        let inItem = "- item\n\n  +-----+------+\n  | foo | bar  |\n  +-----+------+\n"
+        #expect(Self.tables(inItem) == ["grid 2..<5"])
+        #expect(Self.formatted(inItem) == "- item\n\n  +-----+-----+\n  | foo | bar |\n  +-----+-----+\n")
+    }
+
     @Test func aDivCloserOrCaptionRightUnderATableEndsIt() {
         #expect(Self.tables("::: {.callout-note}\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n\nafter\n") == ["pipe 1..<4"])
         #expect(Self.tables("| a | b |\n|---|---|\n| 1 | 2 |\n: Caption {#tbl-x tbl-colwidths=\"[30,70]\"}\n") == ["pipe 0..<3"])

@@ -107,12 +107,18 @@ extension PandocMarkdownScanner {
 
     /// A grid table: its top border and the lines after it that start with `+` or `|`.
     private mutating func gridTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
-        let (_, p) = indentation(lines[k])
+        let (indented, p) = indentation(lines[k])
         guard GridTableSyntax.isTopBorder(b, p, end(lines[k])) else { return nil }
         var j = k + 1
         while j < lines.endIndex, case let (indent, q) = indentation(lines[j]), indent < 4, q < end(lines[j]),
               b[q] == UInt8(ascii: "+") || b[q] == PipeRowSyntax.pipe { j += 1 }
         lastGridLine = lines[j - 1].index
+        // pandoc 3.10 reads grid tables indented by one to three spaces; 3.9 (and Quarto's pandoc) a paragraph.
+        if indented > 0 {
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocIndentedGridTable,
+                                                 range: lines[k].start..<end(lines[k])))
+            return j
+        }
         if leftAloneForLazyLines(lines[k..<j]) { return j }
         result.tables.append(TableRegion(kind: .grid, firstLine: lines[k].index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         return j

@@ -35,6 +35,8 @@ extension Diagnostic {
 
         static let lazyTableLine = "this line of an indented table goes on with a block quote or list item without its prefix or "
             + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
+        static let pandocIndentedGridTable = "pandoc 3.9 and earlier read a grid table indented past its block as a paragraph, "
+            + "pandoc 3.10 and later as a table: the table is left as it is"
         static let pandocPipeInCode = "pandoc keeps a | inside code or $ math in its cell, where gridls would split the cell there: "
             + "the table is left as it is"
 
