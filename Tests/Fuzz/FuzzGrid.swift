@@ -9,7 +9,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard UTF8Validation.isValid(input) else { return 0 }
     let text = TextLines(input)
-    for region in RSTScanner.scan(text).tables {
+    for region in RSTScanner.scan(text, options: ScanOptions()).tables {
         guard region.kind == .grid else {
             if region.kind == .list { checkListTable(input, text, region) } else { checkSimpleTable(input, text, region) }
             continue
@@ -21,7 +21,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         let printed = GridTablePrinter(grid, options: .init(), syntax: region.syntax).lines().map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
         let reread = TextLines(printed)
-        guard let again = RSTScanner.scan(reread).tables.first else { preconditionFailure("printed table not found") }
+        guard let again = RSTScanner.scan(reread, options: ScanOptions()).tables.first else { preconditionFailure("printed table not found") }
         let reparsed = GridTableParser.parse(reread, region: again, options: .init())
         precondition(reparsed.grid == grid, "print/parse changed the grid")
         precondition(!reparsed.wasReLaid, "a printed table needed re-laying")
@@ -34,7 +34,7 @@ func checkListTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion) 
     let reading = TableReading(text, region: region, options: .init())
     guard case .success(let grid) = reading.grid, case .success(let done) = reading.apply(.convertToGrid, syntax: .restructuredText) else { return }
     let converted = TextLines(DocumentFormatter.apply(done.edits, to: input))
-    guard let table = RSTScanner.scan(converted).tables.first(where: { $0.lines.contains(region.firstLine) || $0.firstLine > region.firstLine }),
+    guard let table = RSTScanner.scan(converted, options: ScanOptions()).tables.first(where: { $0.lines.contains(region.firstLine) || $0.firstLine > region.firstLine }),
           table.kind == .grid else { preconditionFailure("the grid table made of a list-table is not found") }
     let reread = TableReading(converted, region: table, options: .init())
     guard case .success(let gridAgain) = reread.grid else { preconditionFailure("the grid table made of a list-table does not read") }
@@ -52,7 +52,7 @@ func checkSimpleTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion
     }
     guard let edit = reading.formattedWhole() else { return }  // formatted already, or not printable
     let formatted = TextLines(DocumentFormatter.apply([edit], to: input))
-    guard let again = RSTScanner.scan(formatted).tables.first(where: { $0.firstLine == region.firstLine }), again.kind == .simple else {
+    guard let again = RSTScanner.scan(formatted, options: ScanOptions()).tables.first(where: { $0.firstLine == region.firstLine }), again.kind == .simple else {
         preconditionFailure("the formatted simple table is not found")
     }
     let reread = TableReading(formatted, region: again, options: .init())

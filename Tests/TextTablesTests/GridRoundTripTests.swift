@@ -331,3 +331,15 @@ extension FuzzRegressionTests {
         #expect(fix.map { String(decoding: DocumentFormatter.apply($0.edits, to: text.bytes), as: UTF8.self) } == "+----+----+\r| ab | cd |\r+----+----+\r")
     }
 }
+
+extension FuzzRegressionTests {
+    @Test func aPandocTableWhosePrintWouldMakeAYAMLBlockIsLeftAlone() {
+        // Found by Tests/Fuzz (markdown, pandoc's reading): pandoc reads a headerless multiline table from
+        // `---` to `-`; printed, its closing line became `---`, and the two lines made a YAML block.
+        let document = "x\n\n---\nt: 0\n    |-|\n\n> a\n-\n"
+        let text = TextLines(document)
+        #expect(DocumentSyntax.pandocMarkdown.scan(text).tables.map(\.kind) == [.multiline])
+        let once = DocumentFormatter.format(Array(document.utf8), syntax: .pandocMarkdown).output
+        #expect(String(decoding: once, as: UTF8.self) == document)
+    }
+}

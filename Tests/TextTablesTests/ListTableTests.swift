@@ -37,6 +37,19 @@ struct ListTableTests {
         return String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
     }
 
+    /// Found by Tests/Fuzz (grid): a list-table right under a table's last line, made a grid table, joined
+    /// that table. The grid table made in its place starts after a blank line.
+    @Test func aTableMadeRightUnderAnotherStartsAfterABlankLine() throws {
+        let document = "+---+\n| a |\n+---+\n.. list-table::\n\n   * - b\n"
+        let bytes = Array(document.utf8), text = TextLines(bytes)
+        let list = try #require(RSTScanner.scan(text).tables.first { $0.kind == .list })
+        #expect(list.context.precededByText)
+        let done = try TableReading(text, region: list, options: FormatOptions()).apply(.convertToGrid, syntax: .restructuredText).get()
+        let converted = String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
+        #expect(converted == "+---+\n| a |\n+---+\n\n+---+\n| b |\n+---+\n")
+        #expect(RSTScanner.scan(TextLines(Array(converted.utf8))).tables.map(\.kind) == [.grid, .grid])
+    }
+
     @Test func aListTableReadsAsDocutilsReadsIt() throws {
         let reading = try #require(TableReading.first(in: Array(Self.frozen.utf8)))
         #expect(reading.region.kind == .list && reading.region.lines == 2..<19)

@@ -54,6 +54,7 @@ package enum RSTScanner {
                 }
                 region.context.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
                 region.context.followedByText = hasText(text, line: line)
+                region.context.precededByText = region.firstLine > 0 && hasText(text, line: region.firstLine - 1)
                 result.tables.append(region)
                 blocks.tableEnded(indent: indent)
                 continue
@@ -64,6 +65,7 @@ package enum RSTScanner {
                     var region = TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
                     region.context.insideDirective = isDirectiveContent(text, before: line, indent: indent)
                     region.context.followedByText = hasText(text, line: last + 1)
+                    region.context.precededByText = region.firstLine > 0 && hasText(text, line: region.firstLine - 1)
                     result.tables.append(region)
                     line = last + 1
                 case .unclosed(let last, let rows, let atEnd):
@@ -93,6 +95,7 @@ package enum RSTScanner {
                 }
                 var region = TableRegion(kind: .list, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
                 region.context.followedByText = hasText(text, line: last + 1)
+                region.context.precededByText = region.firstLine > 0 && hasText(text, line: region.firstLine - 1)
                 result.tables.append(region)
                 for blank in last + 1..<next { restartable[blank] = true }
                 line = next

@@ -21,6 +21,9 @@ package struct TableRegion: Sendable, Hashable {
         /// The line after the table has text: a table of another kind put in its place is followed by a
         /// blank line, so that the line does not join it.
         package var followedByText = false
+        /// The line before the table has text (the last line of a table or element that ends there): a
+        /// table of another kind put in its place starts after a blank line, so that it joins nothing above.
+        package var precededByText = false
 
         package init() {}
     }

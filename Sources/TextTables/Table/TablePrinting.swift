@@ -27,9 +27,21 @@ extension TableReading {
             let printer = SimpleTablePrinter(grid, layout: layout)
             return printer.isPrintable ? printer.lines() : nil
         case .pandoc(let grid, let layout, _, _):
-            return PandocTablePrinter(grid: grid, layout: layout, keepsColumns: true).lines().map(placedPandocLines)
+            guard let lines = PandocTablePrinter(grid: grid, layout: layout, keepsColumns: true).lines(),
+                  readsBackAlone(lines) else { return nil }
+            return placedPandocLines(lines)
         case .list, .unreadable: return nil  // a list-table is left as it is written
         }
+    }
+
+    /// Whether a pandoc table's printed lines, read alone, are one table of its kind again. A dashed line
+    /// the printer widens or narrows can become another block's marker (`---` under `---` makes a YAML
+    /// block, found by Tests/Fuzz): such a table is left as it is.
+    private func readsBackAlone(_ lines: [[UInt8]]) -> Bool {
+        var bytes: [UInt8] = []
+        for line in lines { bytes += line + [0x0A] }
+        let found = DocumentSyntax.pandocMarkdown.scan(TextLines(bytes), options: ScanOptions()).tables
+        return found.count == 1 && found[0].kind == region.kind && found[0].lines == 0..<lines.count
     }
 
     /// Whether formatting leaves the table as it is (a table that does not read is left as it is too):
@@ -116,6 +128,8 @@ extension TableReading {
         // A table of another kind in this one's place, with text right below: a blank line keeps the text
         // from joining it (a `+` or `|` line would continue a grid table).
         if edited.kind != region.kind && region.context.followedByText { lines.append([]) }
+        // And with text right above, a blank line keeps it from joining that text (a grid table's last line).
+        if edited.kind != region.kind && region.context.precededByText { lines.insert([], at: 0) }
         return DocumentFormatter.lineEdits(text, region: region, lines: lines)
     }
 
