@@ -69,8 +69,9 @@
 
 (defvar test-states nil "The buffers <f2> recorded, first first.")
 (defun test-record ()
-  "Record the buffer with point."
+  "Record the buffer with point, leaving `last-command' as it was (an undo goes on)."
   (interactive)
+  (setq this-command last-command)
   (setq test-states (append test-states (list (test-shown)))))
 (global-set-key (kbd "<f2>") #'test-record)
 (global-set-key (kbd "<f5>") #'gridls-insert-row)
@@ -168,10 +169,15 @@ the same mode without `gridls-table-keys-mode'; the lines."
                   '("Notes" "" "| Name  | Age |" "| ----- | --- |" "| Ada   | 36  |" "| Grace | 85  |"
                     "|       | ‸    |"))
       (test-server-in-sync "after typing")
-      (test-keys ["C-x C-s"])
+      ;; Each key that edits is an undo step: the last RET (a new row), then the 85 typed before it.
+      (test-keys ["C-_ <f2> C-_ <f2>"])
+      (test-check "undo the last RET" (nth 0 test-states)
+                  '("Notes" "" "| Name  | Age |" "| ----- | --- |" "| Ada   | 36  |" "| Grace | 85‸    |"))
+      (test-check "undo what was typed in the cell" (nth 1 test-states)
+                  '("Notes" "" "| Name  | Age |" "| ----- | --- |" "| Ada   | 36  |" "| Grace | ‸    |"))
+      (test-keys "x" ["DEL C-x C-s"])
       (test-check "typing: the file saved" (test-file "typed.md")
-                  '("Notes" "" "| Name  | Age |" "| ----- | --- |" "| Ada   | 36  |" "| Grace | 85  |"
-                    "|       |     |"))
+                  '("Notes" "" "| Name  | Age |" "| ----- | --- |" "| Ada   | 36  |" "| Grace |     |"))
 
       ;; Outside tables, and in a code block, the keys do what markdown-mode's do
       ;; (TAB indents the line, RET keeps the indentation).
