@@ -166,7 +166,8 @@ Nil until it reports them.")
   "Fix and format per `gridls-fix-on-save' and `gridls-format-on-save'."
   (when (and (gridls--server) gridls-format-on-save)
     (when gridls-fix-on-save
-      (gridls-fix-all))
+      (let ((inhibit-message t))        ; eglot's "Edit successful!" on every save
+        (gridls-fix-all)))
     ;; Eglot 1.9's own willSaveWaitUntil (after this hook) sends no pending
     ;; changes first and gives up after 0.5 s without a word: ask here.
     (eglot--apply-text-edits

@@ -228,6 +228,10 @@ the same mode without `gridls-table-keys-mode'; the lines."
       (test-goto 5 3)
       (gridls-copy-table-as-csv)
       (test-check "copy as CSV" (current-kill 0) "name,population\n\"Paris, France\",2100000\n")
+      (test-goto 1 0)
+      (gridls-insert-table 2 3)
+      (test-check "insert table" (seq-take (test-shown) 6)
+                  '("Cities" "" "| ‸    |     |     |" "| --- | --- | --- |" "|     |     |     |" ""))
 
       ;; A reStructuredText simple table (no `|' on its lines), walked with TAB and S-TAB.
       (test-open "simple.rst" '("Title" "=====" "" "=====  =====" "Name   Age" "=====  =====" "Ada    36"
