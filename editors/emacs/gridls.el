@@ -150,7 +150,7 @@ Nil until it reports them.")
 (defun gridls--managed ()
   "Hook gridls into a buffer eglot manages, or unhook it."
   (cond ((gridls--server)
-         ;; Before eglot's willSaveWaitUntil, which formats.
+         ;; Before eglot's willSaveWaitUntil (see `gridls--before-save').
          (add-hook 'before-save-hook #'gridls--before-save -50 t)
          (when gridls-table-keys (gridls-table-keys-mode 1)))
         (t (remove-hook 'before-save-hook #'gridls--before-save t))))
@@ -163,16 +163,22 @@ Nil until it reports them.")
     (jsonrpc-request server method params)))
 
 (defun gridls--before-save ()
-  "Fix and format per `gridls-fix-on-save' and `gridls-format-on-save'."
+  "Fix and format per `gridls-fix-on-save' and `gridls-format-on-save'.
+A server that fails to answer is reported; the buffer is saved as it is."
   (when (and (gridls--server) gridls-format-on-save)
-    (when gridls-fix-on-save
-      (let ((inhibit-message t))        ; eglot's "Edit successful!" on every save
-        (gridls-fix-all)))
-    ;; Eglot 1.9's own willSaveWaitUntil (after this hook) sends no pending
-    ;; changes first and gives up after 0.5 s without a word: ask here.
-    (eglot--apply-text-edits
-     (gridls--request :textDocument/willSaveWaitUntil
-                      (list :textDocument (eglot--TextDocumentIdentifier) :reason 1)))
+    (condition-case err
+        (progn
+          (when gridls-fix-on-save
+            (let ((inhibit-message t))  ; eglot's "Edit successful!" on every save
+              (gridls-fix-all)))
+          ;; Eglot 1.9's own willSaveWaitUntil (after this hook) sends no pending
+          ;; changes first and gives up after 0.5 s without a word: ask here.
+          (eglot--apply-text-edits
+           (gridls--request :textDocument/willSaveWaitUntil
+                            (list :textDocument (eglot--TextDocumentIdentifier) :reason 1))))
+      (jsonrpc-error
+       (message "gridls: tables not formatted: %s"
+                (or (alist-get 'jsonrpc-error-message (cdr err)) (error-message-string err)))))
     ;; Eglot's then gets no edits for a text it has not seen.
     (eglot--signal-textDocument/didChange)))
 
@@ -181,20 +187,29 @@ Nil until it reports them.")
   (list :start (eglot--pos-to-lsp-position beg) :end (eglot--pos-to-lsp-position end)))
 
 (defun gridls--perform (action)
-  "Carry out the code ACTION: its edit, or its command through the server."
+  "Carry out the code ACTION: its edit, or its command through the server.
+An action offered without either (to an eglot that declares it resolves
+them) is resolved first."
+  (when (and (plist-get action :data)
+             (not (plist-member action :edit)) (not (plist-member action :command)))
+    (setq action (gridls--request :codeAction/resolve action)))
   (let ((edit (plist-get action :edit))
         (command (plist-get action :command))
-        ;; The user chose the action: the server's applyEdit is its edit.
-        (eglot-confirm-server-initiated-edits nil))
-    (when edit (eglot--apply-workspace-edit edit nil))
+        (position (plist-get (plist-get action :data) :position)))
+    (when edit
+      (eglot--apply-workspace-edit edit nil))
     (when command
-      (gridls--execute (plist-get command :command) (plist-get command :arguments)))))
+      (gridls--execute (plist-get command :command) (plist-get command :arguments)))
+    (when (and edit position)
+      (goto-char (eglot--lsp-position-to-point position)))))
 
 (defun gridls--execute (command arguments)
   "Run COMMAND with ARGUMENTS; go to the position in its result."
-  (let* ((eglot-confirm-server-initiated-edits nil)
-         (result (gridls--request :workspace/executeCommand
-                                  (list :command command :arguments arguments)))
+  (let* ((result (with-suppressed-warnings ((obsolete eglot-confirm-server-initiated-edits))
+                   ;; The user chose it: the server's workspace/applyEdit is its edit.
+                   (let ((eglot-confirm-server-initiated-edits nil))
+                     (gridls--request :workspace/executeCommand
+                                      (list :command command :arguments arguments)))))
          (position (and (listp result) (plist-get result :position))))
     (when position
       (goto-char (eglot--lsp-position-to-point position)))

@@ -23,6 +23,15 @@
 (setq make-backup-files nil eglot-sync-connect 10)
 
 (defvar test-work (getenv "GRIDLS_WORK"))
+
+(defclass test-resolving-server (gridls-server) ()
+  :documentation "gridls, to a client that declares it resolves code actions' edits.")
+(cl-defmethod eglot-client-capabilities :around ((_server test-resolving-server))
+  "The capabilities, with codeAction/resolve for edits."
+  (let* ((capabilities (cl-call-next-method))
+         (code-action (plist-get (plist-get capabilities :textDocument) :codeAction)))
+    (nconc code-action '(:dataSupport t :resolveSupport (:properties ["edit"])))
+    capabilities))
 (defvar test-results nil)
 
 (defun test-check (name got expected)
@@ -263,7 +272,28 @@ the same mode without `gridls-table-keys-mode'; the lines."
       (test-goto 5 5)
       (test-keys "de" ["C-x C-s"])
       (test-check "gridls-format-on-save nil" (test-file "nosave.md")
-                  '("|a|b|" "|-|-|" "" "+-----+---+" "| abcde | d |" "+-----+---+")))
+                  '("|a|b|" "|-|-|" "" "+-----+---+" "| abcde | d |" "+-----+---+"))
+
+      ;; An eglot that resolves code actions (Emacs 30's declares it) gets them without their edits:
+      ;; gridls.el resolves them itself.
+      (maphash (lambda (_ servers) (mapc #'eglot-shutdown servers)) eglot--servers-by-project)
+      (setq gridls-format-on-save t)
+      (push `(,gridls--modes . (test-resolving-server "gridls")) eglot-server-programs)
+      (test-open "resolve.md" '("| a   | b   |" "| --- | --- |" "| 1   | 2   |" "" "+-----+---+" "| abc | d |" "+-----+---+"))
+      (test-goto 3 2)
+      (gridls--perform (seq-find (lambda (action) (equal (plist-get (plist-get action :data) :command)
+                                                          "gridls.insertRowAbove"))
+                                 (gridls--request :textDocument/codeAction
+                                                  (list :textDocument (eglot--TextDocumentIdentifier)
+                                                        :range (gridls--range (point) (point))
+                                                        :context '(:diagnostics [])))))
+      (test-check "resolved: an action, and point in its row" (seq-take (test-shown) 4)
+                  '("| a   | b   |" "| --- | --- |" "| ‸    |     |" "| 1   | 2   |"))
+      (test-goto 7 5)
+      (test-keys "de" ["C-x C-s"])
+      (test-check "resolved: fix on save" (test-file "resolve.md")
+                  '("| a   | b   |" "| --- | --- |" "|     |     |" "| 1   | 2   |" ""
+                    "+-------+---+" "| abcde | d |" "+-------+---+")))
   (error (push (format "FAIL exception: %S" err) test-results)))
 
 (with-temp-file (getenv "GRIDLS_RESULTS")
