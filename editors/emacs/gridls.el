@@ -188,14 +188,18 @@ A server that fails to answer is reported; the buffer is saved as it is."
 
 (defun gridls--perform (action)
   "Carry out the code ACTION: its edit, or its command through the server.
-An action offered without either (to an eglot that declares it resolves
-them) is resolved first."
+A refused action says why.  An action offered without either (to an
+eglot that declares it resolves them) is resolved first."
   (when (and (plist-get action :data)
-             (not (plist-member action :edit)) (not (plist-member action :command)))
+             (not (plist-member action :edit)) (not (plist-member action :command))
+             (not (plist-get action :disabled)))
     (setq action (gridls--request :codeAction/resolve action)))
-  (let ((edit (plist-get action :edit))
+  (let ((disabled (plist-get (plist-get action :disabled) :reason))
+        (edit (plist-get action :edit))
         (command (plist-get action :command))
         (position (plist-get (plist-get action :data) :position)))
+    (when disabled
+      (message "gridls: %s: %s" (plist-get action :title) disabled))
     (when edit
       (eglot--apply-workspace-edit edit nil))
     (when command
@@ -358,7 +362,7 @@ being begun)."
   (let* ((keys (cdr (assoc direction gridls--keys)))
          (pressed (this-command-keys-vector))
          (command (let ((gridls-table-keys-mode nil))
-                    (or (and (member (key-description pressed) keys) (key-binding pressed t))
+                    (or (and (member pressed (mapcar #'kbd keys)) (key-binding pressed t))
                         (seq-some (lambda (key) (key-binding (kbd key) t)) keys)))))
     (when (commandp command)
       (setq this-command command)

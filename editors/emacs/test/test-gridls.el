@@ -30,7 +30,7 @@
   "The capabilities, with codeAction/resolve for edits."
   (let* ((capabilities (cl-call-next-method))
          (code-action (plist-get (plist-get capabilities :textDocument) :codeAction)))
-    (nconc code-action '(:dataSupport t :resolveSupport (:properties ["edit"])))
+    (nconc code-action '(:dataSupport t :disabledSupport t :resolveSupport (:properties ["edit"])))
     capabilities))
 (defvar test-results nil)
 
@@ -289,6 +289,15 @@ the same mode without `gridls-table-keys-mode'; the lines."
                                                         :context '(:diagnostics [])))))
       (test-check "resolved: an action, and point in its row" (seq-take (test-shown) 4)
                   '("| a   | b   |" "| --- | --- |" "| ‸    |     |" "| 1   | 2   |"))
+      (test-goto 7 2)
+      (gridls--perform (seq-find (lambda (action) (equal (plist-get (plist-get action :data) :command)
+                                                          "gridls.deleteRow"))
+                                 (gridls--request :textDocument/codeAction
+                                                  (list :textDocument (eglot--TextDocumentIdentifier)
+                                                        :range (gridls--range (point) (point))
+                                                        :context '(:diagnostics [])))))
+      (test-check "a refused action says why" (test-last-message)
+                  "gridls: Delete row: a table needs at least one row")
       (test-goto 7 5)
       (test-keys "de" ["C-x C-s"])
       (test-check "resolved: fix on save" (test-file "resolve.md")
