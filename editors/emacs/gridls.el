@@ -258,18 +258,25 @@ DOC is its documentation."
      (interactive (gridls--bounds))
      (gridls--run ,command beg end)))
 
-(gridls--define-action gridls-format-table "gridls.formatTable" "Format the table at point.")
+(gridls--define-action gridls-format-table "gridls.formatTable"
+                       "Format the table at point.")
 (gridls--define-action gridls-delete-row "gridls.deleteRow" "Delete the row at point.")
-(gridls--define-action gridls-delete-column "gridls.deleteColumn" "Delete the column at point.")
+(gridls--define-action gridls-delete-column "gridls.deleteColumn"
+                       "Delete the column at point.")
 (gridls--define-action gridls-move-row-up "gridls.moveRowUp" "Move the row at point up.")
-(gridls--define-action gridls-move-row-down "gridls.moveRowDown" "Move the row at point down.")
-(gridls--define-action gridls-move-column-left "gridls.moveColumnLeft" "Move the column at point left.")
-(gridls--define-action gridls-move-column-right "gridls.moveColumnRight" "Move the column at point right.")
+(gridls--define-action gridls-move-row-down "gridls.moveRowDown"
+                       "Move the row at point down.")
+(gridls--define-action gridls-move-column-left "gridls.moveColumnLeft"
+                       "Move the column at point left.")
+(gridls--define-action gridls-move-column-right "gridls.moveColumnRight"
+                       "Move the column at point right.")
 (gridls--define-action gridls-merge "gridls.mergeCells"
                        "Merge the cells from the region's start to its end.")
 (gridls--define-action gridls-split "gridls.splitCell" "Split the merged cell at point.")
-(gridls--define-action gridls-convert-to-grid "gridls.convertToGrid" "Convert the table to a grid table.")
-(gridls--define-action gridls-convert-to-pipe "gridls.convertToPipe" "Convert the table to a pipe table.")
+(gridls--define-action gridls-convert-to-grid "gridls.convertToGrid"
+                       "Convert the table to a grid table.")
+(gridls--define-action gridls-convert-to-pipe "gridls.convertToPipe"
+                       "Convert the table to a pipe table.")
 (gridls--define-action gridls-convert-to-simple "gridls.convertToSimple"
                        "Convert the table to a simple table.")
 (gridls--define-action gridls-convert-to-multiline "gridls.convertToMultiline"
