@@ -130,6 +130,14 @@ the same mode without `gridls-table-keys-mode'; the lines."
                   with (buffer-substring-no-properties (point-min) (point-max))))
     (test-lines with)))
 
+(defun test-action (command)
+  "The code action at point whose data names COMMAND."
+  (seq-find (lambda (action) (equal (plist-get (plist-get action :data) :command) command))
+            (gridls--request :textDocument/codeAction
+                             (list :textDocument (eglot--TextDocumentIdentifier)
+                                   :range (gridls--range (point) (point))
+                                   :context '(:diagnostics [])))))
+
 (defun test-last-message ()
   "The last line of *Messages*."
   (with-current-buffer "*Messages*"
@@ -281,21 +289,11 @@ the same mode without `gridls-table-keys-mode'; the lines."
       (push `(,gridls--modes . (test-resolving-server "gridls")) eglot-server-programs)
       (test-open "resolve.md" '("| a   | b   |" "| --- | --- |" "| 1   | 2   |" "" "+-----+---+" "| abc | d |" "+-----+---+"))
       (test-goto 3 2)
-      (gridls--perform (seq-find (lambda (action) (equal (plist-get (plist-get action :data) :command)
-                                                          "gridls.insertRowAbove"))
-                                 (gridls--request :textDocument/codeAction
-                                                  (list :textDocument (eglot--TextDocumentIdentifier)
-                                                        :range (gridls--range (point) (point))
-                                                        :context '(:diagnostics [])))))
+      (gridls--perform (test-action "gridls.insertRowAbove"))
       (test-check "resolved: an action, and point in its row" (seq-take (test-shown) 4)
                   '("| a   | b   |" "| --- | --- |" "| ‸    |     |" "| 1   | 2   |"))
       (test-goto 7 2)
-      (gridls--perform (seq-find (lambda (action) (equal (plist-get (plist-get action :data) :command)
-                                                          "gridls.deleteRow"))
-                                 (gridls--request :textDocument/codeAction
-                                                  (list :textDocument (eglot--TextDocumentIdentifier)
-                                                        :range (gridls--range (point) (point))
-                                                        :context '(:diagnostics [])))))
+      (gridls--perform (test-action "gridls.deleteRow"))
       (test-check "a refused action says why" (test-last-message)
                   "gridls: Delete row: a table needs at least one row")
       (test-goto 7 5)
