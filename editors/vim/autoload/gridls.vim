@@ -34,6 +34,7 @@ else
         \ 'fallback': function('gridls#fallback#run')}
 endif
 
+" The client chosen above, for the table keys (autoload/gridls/keys.vim).
 function! gridls#client() abort
   return s:client
 endfunction
