@@ -13,9 +13,15 @@ import Testing
 struct SoakTests {
     static let steps = Int(ProcessInfo.processInfo.environment["GRIDLS_SOAK_STEPS"] ?? "") ?? 600
 
+    static func point(_ p: JSON?) -> (Int, Int) { (p?["line"]?.int ?? -1, p?["character"]?.int ?? -1) }
+
+    /// Whether `range` holds `position`, its ends included, as LSP asks of a selection range.
+    static func holds(_ range: JSON, _ position: JSON) -> Bool {
+        point(range["start"]) <= point(position) && point(position) <= point(range["end"])
+    }
+
     /// Whether each range of a selection range's chain holds the one before it, as LSP asks.
     static func nests(_ selection: JSON) -> Bool {
-        func point(_ p: JSON?) -> (Int, Int) { (p?["line"]?.int ?? -1, p?["character"]?.int ?? -1) }
         var child = selection
         while let parent = child["parent"] {
             guard let inner = child["range"], let outer = parent["range"],
@@ -148,9 +154,13 @@ struct SoakTests {
                 let positions = [anyRange()["start"]!, anyRange()["end"]!]
                 let result = client.request("textDocument/selectionRange", ["textDocument": textDocument(uri), "positions": .array(positions)])
                 #expect(result["result"]?.array?.count == 2, "step \(step): selectionRange at \(positions): \(result)")
-                for selection in result["result"]?.array ?? [] {
+                for (position, selection) in zip(positions, result["result"]?.array ?? []) {
                     #expect(model.contains(selection["range"]!), "step \(step): \(selection)")
                     #expect(Self.nests(selection), "step \(step): a parent that does not hold its child: \(selection)")
+                    // A position in the document is held by its narrowest range (one past it is clamped).
+                    if model.contains(["start": position, "end": position]) {
+                        #expect(Self.holds(selection["range"]!, position), "step \(step): \(selection) does not hold \(position)")
+                    }
                 }
             }
             if step % 25 == 0 || step == Self.steps {
