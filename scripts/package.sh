@@ -30,7 +30,9 @@ case "$os" in
 esac
 binary=.build/release/gridls
 read -r name version < <("$binary" --version)
-[ "$name" = gridls ] && [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "unexpected 'gridls --version': $name $version"
+if [ "$name" != gridls ] || ! [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then
+    die "unexpected 'gridls --version': $name $version"
+fi
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 315532800)}
 
 rm -rf dist
