@@ -15,7 +15,7 @@ os=$(uname -s)
 machine=$(uname -m)
 [ "$machine" = arm64 ] && machine=aarch64
 emacs_files=(editors/emacs/*.el)
-[ -e "${emacs_files[0]}" ] || die "editors/emacs/*.el is missing: the packages ship the Emacs package; merge it first"
+[ -e "${emacs_files[0]}" ] || die "editors/emacs/*.el is missing: the .deb and the tarball ship the Emacs package from there"
 [ -d editors/vim/plugin ] || die "editors/vim/plugin is missing"
 if command -v groff >/dev/null 2>&1; then
     warnings=$(groff -man -ww -z protocol/gridls.1 2>&1)
