@@ -66,6 +66,12 @@ vim_plugin() {  # to
     chmod 644 "$1/doc/tags"
 }
 
+# The Emacs package: its Lisp files (not its tests). Debian's Emacs puts each folder of site-lisp on
+# its load-path, so (require 'gridls) finds site-lisp/gridls/gridls.el.
+emacs_package() {  # to
+    for file in "${emacs_files[@]}"; do put 644 "$file" "$1/$(basename "$file")"; done
+}
+
 # The tarball: bin/, share/man/, share/gridls/{vim,emacs}, to unpack into a prefix such as /usr/local.
 os_name=$(echo "$os" | tr '[:upper:]' '[:lower:]')
 [ "$os_name" = darwin ] && os_name=macos
@@ -73,7 +79,7 @@ tar_root="gridls-$version-$machine-$os_name"
 put 755 "$stage/gridls" "$stage/tar/$tar_root/bin/gridls"
 put 644 protocol/gridls.1 "$stage/tar/$tar_root/share/man/man1/gridls.1"
 vim_plugin "$stage/tar/$tar_root/share/gridls/vim"
-copy_tree editors/emacs "$stage/tar/$tar_root/share/gridls/emacs"
+emacs_package "$stage/tar/$tar_root/share/gridls/emacs"
 if tar --version 2>/dev/null | grep -q GNU; then
     tar -C "$stage/tar" --sort=name --owner=0 --group=0 --numeric-owner --mtime="@$SOURCE_DATE_EPOCH" -cf - "$tar_root"
 else
@@ -108,7 +114,7 @@ put 644 "$stage/gridls.1.gz" "$root/usr/share/man/man1/gridls.1.gz"
 vim_plugin "$root/usr/share/vim/vimfiles/pack/gridls/start/gridls"
 mkdir -p "$root/usr/share/nvim/site/pack"
 ln -s ../../../vim/vimfiles/pack/gridls "$root/usr/share/nvim/site/pack/gridls"
-copy_tree editors/emacs "$root/usr/share/emacs/site-lisp/gridls"
+emacs_package "$root/usr/share/emacs/site-lisp/gridls"
 put 644 scripts/debian/copyright "$root/usr/share/doc/gridls/copyright"
 put 644 scripts/debian/lintian-overrides "$root/usr/share/lintian/overrides/gridls"
 date=$(LC_ALL=C date -u -d "@$SOURCE_DATE_EPOCH" -R)
