@@ -1,10 +1,11 @@
+import Foundation
 @testable import GridlsCLI
 import JSONRPC
 import LanguageServer
 import Testing
 
-/// The command line's setting options are the settings table's: `--help` lists each with its values and
-/// default, and each takes what the setting takes, refusing the rest with the table's words.
+/// The command line's setting options are the settings table's: `--help` and the man page list each with
+/// its values and default, and each takes what the setting takes, refusing the rest with the table's words.
 struct SettingOptionTests {
     static let options = SettingTable.all.filter { $0.option != nil }
 
@@ -28,6 +29,41 @@ struct SettingOptionTests {
         }
         switch (setting.defaultValue, setting.values) {
         case (.int(let n), _): #expect(entry.contains("(default \(n))"), "\(entry)")
+        case (.null, .wholeNumber(_, let nullMeans?)): #expect(entry.contains("(default: \(nullMeans))"), "\(entry)")
+        default: break
+        }
+    }
+
+    /// A roff line as it prints: a font macro's arguments run together (`.BR \-\-reader " " github | pandoc`
+    /// is `--reader github|pandoc`), `\-` a hyphen.
+    static func rendered(_ line: Substring) -> String {
+        let text = line.replacingOccurrences(of: "\\-", with: "-")
+        guard text.hasPrefix(".") else { return text }
+        let arguments = text.dropFirst().drop { $0 != " " }.matches(of: /"([^"]*)"|(\S+)/).map { String($0.1 ?? $0.2 ?? "") }
+        return arguments.joined()
+    }
+
+    /// The man page's entry for `option`: its `.TP` paragraph, rendered, on one line.
+    static func manPageEntry(_ option: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let page = try String(contentsOf: root.appendingPathComponent("protocol/gridls.1"), encoding: .utf8)
+        let paragraphs = page.components(separatedBy: "\n.TP\n").dropFirst().map { $0.split(separator: "\n") }
+        let entry = try #require(paragraphs.first { $0.first.map { rendered($0).hasPrefix(option + " ") } ?? false }, "\(option)")
+        return entry.prefix { !$0.hasPrefix(".SH") && !$0.hasPrefix(".SS") }.map(rendered).joined(separator: " ")
+    }
+
+    @Test(arguments: options)
+    func manPageAgrees(setting: SettingSpec) throws {
+        let option = try #require(setting.option)
+        let entry = try Self.manPageEntry(option)
+        switch setting.values {
+        case .choice(let choices): #expect(entry.hasPrefix(option + " " + choices.map { $0.string ?? $0.text }.joined(separator: "|")), "\(entry)")
+        case .wholeNumber: #expect(entry.hasPrefix(option + " n"), "\(entry)")
+        case .directiveNames: #expect(entry.hasPrefix(option + " name,..."), "\(entry)")
+        case .boolean: Issue.record("\(option): a boolean setting has no option")
+        }
+        switch (setting.defaultValue, setting.values) {
+        case (.int(let n), _): #expect(entry.contains("(default \(n))") || entry.contains("(default \(n);"), "\(entry)")
         case (.null, .wholeNumber(_, let nullMeans?)): #expect(entry.contains("(default: \(nullMeans))"), "\(entry)")
         default: break
         }
