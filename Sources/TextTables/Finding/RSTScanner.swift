@@ -183,7 +183,7 @@ package enum RSTScanner {
         let next = lastText + 1
         if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
         let at = text.contentEnd(lastText)
-        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true, isSafe: true)
+        return Fix(.closeWithBottomBorder, edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true, isSafe: true)
     }
 
     /// Whether line `line` exists and holds text.

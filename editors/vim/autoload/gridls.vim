@@ -137,7 +137,7 @@ let s:titles = {
       \ 'gridls.mergeCells': 'Merge cells', 'gridls.splitCell': 'Split cell', 'gridls.convertToGrid': 'Convert to grid table',
       \ 'gridls.convertToPipe': 'Convert to pipe table', 'gridls.convertToSimple': 'Convert to simple table',
       \ 'gridls.convertToMultiline': 'Convert to multiline table',
-      \ 'gridls.convertToList': 'Convert to list-table', 'gridls.fitTable': 'Fit table', 'gridls.unwrapCell': 'Unwrap cell',
+      \ 'gridls.convertToList': 'Convert to list-table', 'gridls.fitTable': 'Fit table to the width limit', 'gridls.unwrapCell': 'Unwrap cell',
       \ 'gridls.linesToTable': 'Convert lines to table', 'gridls.copyTableAsCSV': 'Copy table as CSV',
       \ 'gridls.insertTable': 'Insert table'}
 
