@@ -52,6 +52,9 @@ package struct MarkdownScanner {
     private var dialect: HTMLDialect { githubExtensions ? .commonMark : .cmarkGFM }
     /// Where the current line's text starts: its first byte, or after the byte-order mark on line 0.
     private var lineStart = 0
+    /// Where the current line's text ends (`BlockSyntax.textEnd`): the line is blank from any position at
+    /// or past it. Found once per line, so that each of deeply nested containers asks it in constant time.
+    private var lineTextEnd = 0
     private var containers: [Container] = []
     private var leaf = Leaf.none
     private var result = TableScan()
@@ -92,6 +95,7 @@ package struct MarkdownScanner {
         let mayHoldHTML = githubExtensions && text.bytes.containsByte(UInt8(ascii: "<"))
         while line < text.count {
             scanner.lineStart = text.starts[line] + (line == 0 && bom ? ByteOrderMark.length(text.bytes) : 0)
+            scanner.lineTextEnd = BlockSyntax.textEnd(text.bytes, scanner.lineStart, text.contentEnd(line))
             let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
             if mayHoldHTML && !scanner.usedExtension && HTMLBlock.mayDiffer(text.bytes, text.starts[line], text.contentEnd(line)) {
                 scanner.usedExtension = true
@@ -134,7 +138,7 @@ package struct MarkdownScanner {
         var pos = lineStart
         var column = 0
         let matched = matchContainers(&pos, &column, end)
-        let blank = BlockSyntax.isBlank(b, pos, end)
+        let blank = isBlank(from: pos)
 
         if matched == containers.count {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
@@ -161,20 +165,25 @@ package struct MarkdownScanner {
         }
     }
 
+    /// Whether the current line holds only spaces and tabs from `pos` on.
+    private func isBlank(from pos: Int) -> Bool { pos >= lineTextEnd }
+
     /// Consumes the prefixes of the open containers that this line continues; returns how many.
+    /// Each container reads only its own prefix (indentation is counted up to what it asks, blankness is
+    /// known per line): a line under N nested containers costs N steps, not N times its indentation.
     private func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
         var matched = 0
         for container in containers {
             switch container {
             case .blockQuote:
-                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column)
+                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column, atMost: 4)
                 guard indent < 4, afterIndent < end, b[afterIndent] == UInt8(ascii: ">") else { return matched }
                 column += indent + 1
                 pos = afterIndent + 1
                 consumeMarkerSpace(&pos, &column, end)
             case .listItem(let width, let empty):
-                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column)
-                if BlockSyntax.isBlank(b, pos, end) && indent < width {
+                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column, atMost: width)
+                if isBlank(from: pos) && indent < width {
                     if empty { return matched }
                     break
                 }
@@ -295,7 +304,7 @@ package struct MarkdownScanner {
 
     /// Starts whatever leaf block this line begins (the containers are settled).
     private mutating func startLeaf(line: Int, pos: Int, column: Int, end: Int) {
-        if BlockSyntax.isBlank(b, pos, end) {
+        if isBlank(from: pos) {
             leaf = .none
             return
         }
