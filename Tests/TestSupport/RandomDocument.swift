@@ -38,13 +38,15 @@ public struct RandomDocument {
     }
 
     /// A table under many levels of list items and block quotes (each level indented under the one above,
-    /// with blank lines, tabs and lazy lines between): scanning them must cost each level its own prefix.
+    /// with blank lines, tabs, empty items and lazy lines between): scanning them must cost each level its
+    /// own prefix.
     private mutating func deeplyNested() -> String {
         var prefix = "", lines: [String] = []
         for level in 0..<random.int(3...14) {
             let (marker, rest) = random.pick([("- ", "  "), ("1. ", "   "), ("* ", "  "), ("> ", "> "), (">", ">"), ("-\t", "    ")])
-            lines.append(prefix + marker + "level \(level)")
-            if random.chance(0.3) { lines.append(random.pick(["", prefix + rest, "lazy text"])) }
+            // Sometimes an item that starts empty, which a blank line closes.
+            lines.append(prefix + marker + (random.chance(0.15) ? "" : "level \(level)"))
+            if random.chance(0.3) { lines.append(random.pick(["", "", prefix + rest, "lazy text"])) }
             prefix += rest
         }
         lines.append(random.chance(0.8) ? prefix : "")

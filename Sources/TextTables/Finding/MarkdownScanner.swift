@@ -56,6 +56,10 @@ package struct MarkdownScanner {
     /// or past it. Found once per line, so that each of deeply nested containers asks it in constant time.
     private var lineTextEnd = 0
     private var containers: [Container] = []
+    /// Indices (ascending) of the containers that a line with nothing left after their prefix does not
+    /// continue: block quotes, and list items still empty. An empty line under N list items then matches
+    /// them in one step, not N.
+    private var blankStops: [Int] = []
     private var leaf = Leaf.none
     private var result = TableScan()
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
@@ -149,6 +153,7 @@ package struct MarkdownScanner {
                 return
             }
             containers.removeLast(containers.count - matched)
+            while let last = blankStops.last, last >= matched { blankStops.removeLast() }
             leaf = .none
         }
         let before = containers.count
@@ -163,6 +168,7 @@ package struct MarkdownScanner {
         for index in 0..<count {
             if case .listItem(let width, true) = containers[index] { containers[index] = .listItem(width: width, empty: false) }
         }
+        blankStops.removeAll { $0 < count && containers[$0] != .blockQuote }
     }
 
     /// Whether the current line holds only spaces and tabs from `pos` on.
@@ -174,6 +180,7 @@ package struct MarkdownScanner {
     private func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
         var matched = 0
         for container in containers {
+            if pos == end { return firstBlankStop(from: matched) }
             switch container {
             case .blockQuote:
                 let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column, atMost: 4)
@@ -193,6 +200,16 @@ package struct MarkdownScanner {
             matched += 1
         }
         return matched
+    }
+
+    /// The first container from `index` on that a line with nothing left does not continue (or the count).
+    private func firstBlankStop(from index: Int) -> Int {
+        var low = 0, high = blankStops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blankStops[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < blankStops.count ? blankStops[low] : containers.count
     }
 
     /// Consumes `count` columns as CommonMark does: a tab wider than the columns left is consumed in part,
@@ -287,6 +304,7 @@ package struct MarkdownScanner {
                 column += indent + 1
                 pos = p + 1
                 consumeMarkerSpace(&pos, &column, end)
+                blankStops.append(containers.count)
                 containers.append(.blockQuote)
                 leaf = .none
                 continue
@@ -295,6 +313,7 @@ package struct MarkdownScanner {
                 let item = BlockSyntax.listMarker(b, p, end, column: column + indent)
             else { return }
             if case .paragraph = leaf, item.empty || !item.startsAtOne { return }
+            if item.empty { blankStops.append(containers.count) }
             containers.append(.listItem(width: indent + item.width, empty: item.empty))
             consumeColumns(indent + item.width, &pos, &column, end)
             if item.empty { pos = end }
