@@ -77,7 +77,26 @@ package struct PandocMarkdownScanner {
     /// The line's indentation in columns and where its text starts. Each container's content reads its
     /// lines again from a later start inside the same leading whitespace: its end is found once per line
     /// (`WhitespaceRuns`), so that lines under N nested lists cost N steps each, not N times their indentation.
+    @inline(__always)
     func indentation(_ line: Line) -> (columns: Int, p: Int) {
+        // Empty lines and lines starting with text (most) need no record.
+        guard startsWithWhitespace(line) else { return (0, line.start) }
+        return measuredIndentation(line)
+    }
+
+    @inline(__always)
+    func isBlank(_ line: Line) -> Bool {
+        let end = end(line)
+        guard line.start < end else { return true }
+        return startsWithWhitespace(line) && measuredIndentation(line).p == end
+    }
+
+    @inline(__always)
+    private func startsWithWhitespace(_ line: Line) -> Bool {
+        line.start < end(line) && (b[line.start] == BlockSyntax.space || b[line.start] == BlockSyntax.tab)
+    }
+
+    private func measuredIndentation(_ line: Line) -> (columns: Int, p: Int) {
         let end = end(line)
         if let run = runs.run(line.index, containing: line.start) {
             return run.hasTab ? BlockSyntax.indentation(b, line.start, end) : (run.end - line.start, run.end)
@@ -86,8 +105,6 @@ package struct PandocMarkdownScanner {
         runs.record(line.index, line.start..<p, hasTab: b[line.start..<p].contains(BlockSyntax.tab))
         return (columns, p)
     }
-
-    func isBlank(_ line: Line) -> Bool { indentation(line).p == end(line) }
 
     /// Reads a container's content as blocks, unless it is nested past `maxNesting`.
     mutating func readContent(_ lines: [Line], divDepth: Int, inList: Bool) {
