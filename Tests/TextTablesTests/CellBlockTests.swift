@@ -113,3 +113,60 @@ struct CellBlockTests {
         #expect(try fitted(cell, 20, .markdown) == cell)
     }
 }
+
+/// Cells made of the constructs whose wrapping rules differ, fitted to narrow widths: docutils and pandoc
+/// read every table as before, and fitting again changes nothing.
+struct TrickyCellTests {
+    static let rst: [[String]] = [
+        ["1. an item that is long enough", "3. not its successor, so a paragraph"], ["- item one is long text", "  continued here", "- item two is long"],
+        ["- foo", "", "  second paragraph of the item is long"], ["term : classifier", "   its definition is long text here"],
+        [":field: text", "", "   more paragraphs of the field, long"], ["paragraph text", "- not a list item but long text here"],
+        ["Title text that is long", "======================="], ["| line", "|", "| line two is long text here"],
+        ["-x  the description is long long text"], ["-5 degrees is cold outside in winter"], ["/V  verbose mode long text here"],
+        ["text with ``inline literal spanning`` words and `a link <http://x.org>`_ more"], ["a\\ b escaped spaces long text\\ here too"],
+        ["* bullet", "", "  * nested bullet with long text"], ["(a) item with long text here", "(b) next"], ["#. auto item with long text"],
+        ["ii. roman item with long text"], [".. [1] footnote with long text here"], [".. |sub| replace:: long replacement text here"],
+        ["::", "", "    literal text that is long"], ["Paragraph", "", "    block quote with long text here", "", "    -- Attribution"],
+        ["text ending with a colon::", "", "> quoted literal that is long", "> more"], [".. note::", "   body directly under, long text"],
+        [".. figure:: img.png", "", "   the caption is long text here"], ["term 1", "    def 1 with long text here", "term 2", "    def 2 with long text"],
+        [":a: x", ":b: long text here in the field"], ["A paragraph followed", "by a second line ending in\\", "and more words here"],
+        ["- item", "    deeper continuation of the item, long"], ["- item", " shallower continuation, long text here"],
+        ["text -- with dashes and - a bullet and * star", "and :field: like words and .. dots"],
+    ]
+    static let markdown: [[String]] = [
+        ["1. foo bar baz qux", "2. baz qux is long text"], ["- item", "    deeper continuation that is long"], ["para", "- not an item, long text here"],
+        ["* a", "", "      code in the item, long"], ["Term", ":   def with long text", "", "    second para of def, long"], ["Term", "~ def with long text"],
+        ["> quote", "lazy continuation with long text"], ["> quote", ">", "> second paragraph that is long"], ["> - list in a quote, long text"],
+        ["text with `code span` and [link text](http://example.com) long"], ["$$", "x = a + b is long math", "$$"],
+        ["word\\ nbsp long text with more words"], ["<!-- comment -->", "text that is long enough"], ["Setext heading that is long", "---"],
+        ["(@) example item with long text"], ["a) item with long text here"], ["#. item with long text here"], ["Line one\\", "line two long text here"],
+        ["foo", "", "---", "", "bar is long text here"], ["text # hash and > gt and | bar and 1. and [^1]: and <b>bold</b> words"],
+    ]
+
+    static func canonical(_ json: Any) throws -> Data { try JSONSerialization.data(withJSONObject: json, options: .sortedKeys) }
+
+    @Test(arguments: [DocumentSyntax.restructuredText, .markdown])
+    func trickyCellsReadTheSameAfterFitting(_ syntax: DocumentSyntax) throws {
+        let cells = syntax == .restructuredText ? Self.rst : Self.markdown
+        for width in [8, 12, 16, 20, 28] {
+            let fitted = cells.map { CellText($0, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) }
+            if width == 16 { for (c, f) in zip(cells, fitted) { print("CELL", c); print("  -> ", f) } }
+            for (before, after) in zip(cells, fitted) {
+                #expect(CellText(after, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) == after, "not idempotent: \(before)")
+            }
+            guard ReferenceReaders.isAvailable else { continue }
+            func document(_ cells: [[String]]) -> [UInt8] {
+                Array(cells.enumerated().map { "Table \($0)\n\n" + GridFitTests.table([[["cell"], $1]], header: false) }.joined(separator: "\n").utf8)
+            }
+            let ext = syntax == .restructuredText ? "rst" : "md"
+            for reader in syntax == .restructuredText ? ["docutils", "pandoc-rst"] : ["pandoc-markdown"] {
+                let before = try JSONSerialization.jsonObject(with: Data(ReferenceReaders.read(reader, document(cells), fileExtension: ext).utf8)) as! [Any]
+                let after = try JSONSerialization.jsonObject(with: Data(ReferenceReaders.read(reader, document(fitted), fileExtension: ext).utf8)) as! [Any]
+                #expect(before.count == cells.count, "\(reader) did not read every table")
+                for (n, (b, a)) in zip(before, after).enumerated() where try Self.canonical(b) != Self.canonical(a) {
+                    Issue.record("\(reader) at \(width): \(cells[n]) -> \(fitted[n])\n\(b)\n\(a)")
+                }
+            }
+        }
+    }
+}

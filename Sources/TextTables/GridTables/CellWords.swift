@@ -22,7 +22,7 @@ extension CellText {
 
     /// The words of running text: apart at spaces, except inside inline code (a run of backticks to the
     /// same run) and after a backslash (an escaped space), and with a word that would be markup at the
-    /// start of a line kept together with the word before it.
+    /// start of a line kept together with the word before it (and a bare `_` or `*` run with the next).
     static func words(_ text: some StringProtocol) -> [String] {
         var words: [String] = []
         var current = ""
@@ -52,8 +52,9 @@ extension CellText {
         }
         if !current.isEmpty { words.append(current) }
         var glued: [String] = []
-        for word in words {
-            if let last = glued.last, startsMarkup(word) {
+        for (n, word) in words.enumerated() {
+            // A bare emphasis delimiter (`_`, `**`) reads otherwise at the end of a line in pandoc.
+            if let last = glued.last, startsMarkup(word) || words[n - 1].allSatisfy({ $0 == "*" || $0 == "_" }) {
                 glued[glued.count - 1] = last + " " + word
             } else {
                 glued.append(word)
@@ -67,7 +68,7 @@ extension CellText {
     /// link definition, option, or an enumerator (`3.`, `b)`, `(iv)`, `#.`, `(@)`).
     static func startsMarkup(_ word: some StringProtocol) -> Bool {
         guard let first = word.unicodeScalars.first else { return false }
-        if "=-+#>|<~".unicodeScalars.contains(first) { return true }
+        if "=-+#>|<~".unicodeScalars.contains(first) || isUnderlineLike(Substring(word)) { return true }
         if first == ":" { return !isRole(word) }
         if word.hasPrefix("..") || word.hasPrefix("```") { return true }
         if word.allSatisfy({ $0 == "*" }) || ["•", "‣", "⁃"].contains(String(word)) { return true }

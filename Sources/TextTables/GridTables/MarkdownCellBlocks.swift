@@ -28,35 +28,46 @@ struct MarkdownCellBlocks: CellBlockReader {
             fresh = true
             return i + 1
         }
-        let (starts, startsDefinition) = (fresh || sibling == k, fresh || sibling == k || underTerm)
+        let (isFresh, starts, startsDefinition) = (fresh, fresh || sibling == k, fresh || sibling == k || underTerm)
         (fresh, sibling, underTerm) = (false, nil, false)
-        if let fence = Self.fence(text) { return keepFence(i, fence) }
-        if starts && k >= 4 { return keepCode(i) }
+        if let fence = Self.fence(text) {  // a code block ends where it closes; display math goes on a paragraph
+            fresh = fence != "$$"
+            return keepFence(i, fence)
+        }
+        if Self.isHeading(text) {
+            keep(i..<i + 1)
+            fresh = true
+            return i + 1
+        }
+        if isFresh && k >= 4 { return keepCode(i) }
         if CellText.isUnderlineLike(text) { return border(i) }
-        if starts && text.hasPrefix(">") { return quote(i) }
+        if isFresh && text.hasPrefix(">") { return quote(i) }
         if starts, let marker = Self.itemMarker(text) { return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, item: true) }
         if startsDefinition, let marker = Self.definitionMarker(text) {
             return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, item: true)
         }
-        if starts && (text.hasPrefix("<") || (text.hasPrefix("[") && text.contains("]:"))) { return keepToBlank(i) }
+        if isFresh && (text.hasPrefix("<") || (text.hasPrefix("[") && text.contains("]:"))) { return keepToBlank(i) }
         if CellText.startsMarkup(CellText.firstWord(text)) { return keepWithDeeper(i) }
         return wrapped(i, first: String(repeating: " ", count: k), rest: k, item: false)
     }
 
     /// A block of words: line `i` after `first`, and the lines below it at column `rest` (up to one that
     /// starts like markup or follows a hard line break). Kept when it is a heading's text (an underline
-    /// below) or a definition's term (a definition below, after a blank line or not).
+    /// below) or may be a definition's term (a definition below, after a blank line or not).
     private mutating func wrapped(_ i: Int, first: String, rest: Int, item: Bool) -> Int {
         var j = i + 1
         while j < lines.count, !isBlank(j), indent(j) == rest, !CellText.startsMarkup(CellText.firstWord(body(j))), !lines[j - 1].hasSuffix("\\") { j += 1 }
         let words = CellText.words(([lines[i].dropFirst(first.count)] + lines[i + 1..<j].map { $0.dropFirst(rest) }).joined(separator: " "))
-        guard let firstWord = words.first, !CellText.startsMarkup(firstWord) else { return keepWithDeeper(i) }
-        if j < lines.count && CellText.isUnderlineLike(body(j)) {
+        let opening = CellText.firstWord(CellText.body(String(lines[i].dropFirst(first.count))))
+        guard !words.isEmpty, !CellText.startsMarkup(opening) else { return keepWithDeeper(i) }
+        // A bare `_` or `*` run at the end of a line may open emphasis in pandoc, in the middle not.
+        if j < lines.count && CellText.isUnderlineLike(body(j)) || lines[i..<j - 1].contains(where: Self.endsInDelimiterRun) {
             keep(i..<j)
             return j
         }
         let below = j < lines.count && isBlank(j) ? j + 1 : j
-        if !item && below < lines.count && Self.definitionMarker(body(below)) != nil && indent(below) < 4 {
+        // A term may stand at a list item's text too; any indentation counts, to be safe.
+        if below < lines.count && Self.definitionMarker(body(below)) != nil {
             keep(i..<j)
             underTerm = true
             return j
@@ -101,6 +112,17 @@ struct MarkdownCellBlocks: CellBlockReader {
         let end = close.map { $0 + 1 } ?? lines.count
         keep(i..<end)
         return end
+    }
+
+    static func endsInDelimiterRun(_ line: String) -> Bool {
+        let last = line.split(separator: " ").last ?? ""
+        return !last.isEmpty && last.allSatisfy { $0 == "*" || $0 == "_" }
+    }
+
+    /// An ATX heading (`#` to `######` and a space), a block of one line.
+    static func isHeading(_ text: Substring) -> Bool {
+        let marks = text.prefix { $0 == "#" }
+        return (1...6).contains(marks.count) && (marks.endIndex == text.endIndex || text[marks.endIndex] == " ")
     }
 
     static func fence(_ text: Substring) -> Substring? {

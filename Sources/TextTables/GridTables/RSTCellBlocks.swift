@@ -8,7 +8,10 @@
 /// read like the cell. A construct is taken for one only where docutils starts one (after a blank line,
 /// or below a sibling); a block whose next line could make it read otherwise is kept.
 struct RSTCellBlocks: CellBlockReader {
-    private enum Kind: Equatable { case paragraph, bullet(Character), enumerated, field, option, lineBlock, admonition }
+    private enum Kind: Equatable {
+        case paragraph, bullet(Character), enumerated, field, option, lineBlock, admonition
+        var isListItem: Bool { if case .bullet = self { true } else { self == .enumerated } }
+    }
 
     let lines: [String]
     private let contentDirectives: Set<String>
@@ -17,6 +20,9 @@ struct RSTCellBlocks: CellBlockReader {
     private var fresh = true
     /// The indentation of the item, field, option or line that ended just above: a sibling may follow.
     private var sibling: Int?
+    /// The indentation of the definition list read last: pandoc takes any construct there with lines
+    /// indented below it for one more term (docutils does not), so none there is wrapped.
+    private var terms: Int?
 
     /// Directives whose first line may hold the start of their body (they take no argument).
     private static let admonitions: Set<String> = ["attention", "caution", "danger", "error", "hint", "important", "note", "tip", "warning", "seealso", "todo"]
@@ -38,14 +44,24 @@ struct RSTCellBlocks: CellBlockReader {
         }
         let starts = fresh || sibling == k
         (fresh, sibling) = (false, nil)
-        if text == ".." || text.hasPrefix(".. ") { return explicitMarkup(i) }
+        if let terms, k < terms { self.terms = nil }
+        if text == ".." || text.hasPrefix(".. ") { return starts ? explicitMarkup(i) : keepWithDeeper(i) }
         if CellText.isUnderlineLike(text) { return border(i) }
-        if text.hasPrefix(">>>") { return keepToBlank(i) }
-        if starts, let (kind, first) = construct(text) {
-            let rest = bodyIndent(after: i, past: k) ?? defaultRest(kind, k: k, first: first.count)
+        if text.hasPrefix(">>>") {  // a doctest block, and what pandoc reads as a directive's body under it
+            let end = deeper(than: k, from: nextBlank(after: i))
+            keep(i..<end)
+            return keptThenLiteral(i, end)
+        }
+        if text == "|" && starts {  // an empty line of a line block
+            keep(i..<i + 1)
+            sibling = k
+            return i + 1
+        }
+        if starts, terms != k, let (kind, first) = construct(text) {
+            let rest = kind.isListItem ? k + first.count : bodyIndent(after: i, past: k) ?? defaultRest(kind, k: k)
             return wrapped(i, first: String(repeating: " ", count: k) + first, rest: rest, kind: kind)
         }
-        if CellText.startsMarkup(CellText.firstWord(text)) { return keepWithDeeper(i) }
+        if CellText.startsMarkup(CellText.firstWord(text)) { return keptThenLiteral(i, keepWithDeeper(i)) }
         return wrapped(i, first: String(repeating: " ", count: k), rest: k, kind: .paragraph)
     }
 
@@ -63,16 +79,12 @@ struct RSTCellBlocks: CellBlockReader {
         return nil
     }
 
-    private func defaultRest(_ kind: Kind, k: Int, first: Int) -> Int {
-        switch kind {
-        case .field, .admonition: k + 3
-        case .lineBlock: k + 2
-        default: k + first
-        }
-    }
+    /// Where a construct's continuation lines go when it has none yet (any indentation past it reads so).
+    private func defaultRest(_ kind: Kind, k: Int) -> Int { kind == .lineBlock ? k + 2 : k + 3 }
 
     /// The least indentation past `k` of the lines below line `i` up to the first that is not past it:
-    /// where docutils reads the body of the construct on line `i`.
+    /// where docutils reads the body of a field, option, line or directive on line `i` (a list item's
+    /// is at its text).
     private func bodyIndent(after i: Int, past k: Int) -> Int? {
         var least: Int?
         for j in i + 1..<lines.count where !isBlank(j) {
@@ -91,36 +103,66 @@ struct RSTCellBlocks: CellBlockReader {
         var j = i + 1
         while j < lines.count, !isBlank(j), indent(j) == rest, !CellText.startsMarkup(CellText.firstWord(body(j))), !lines[j - 1].hasSuffix("\\") { j += 1 }
         let words = CellText.words(([lines[i].dropFirst(first.count)] + lines[i + 1..<j].map { $0.dropFirst(rest) }).joined(separator: " "))
-        if words.isEmpty || CellText.startsMarkup(words[0]) { return keepWithDeeper(i) }
+        let opening = CellText.firstWord(CellText.body(String(lines[i].dropFirst(first.count))))
+        if opening.isEmpty || CellText.startsMarkup(opening) { return keptThenLiteral(i, keepWithDeeper(i)) }
+        // A body that goes on only after a blank line: pandoc reads it as a block quote after the
+        // construct, docutils as its body; lines added under the first would join the body in both.
+        if kind != .paragraph && !kind.isListItem && j == i + 1 && (j == lines.count || isBlank(j)) && bodyIndent(after: i, past: k) != nil {
+            keep(i..<j)
+            fresh = true
+            return j
+        }
         if j < lines.count, !isBlank(j) {
             let below = body(j)
+            // A line ending in `\` joins the deeper line below it in pandoc, not in docutils.
+            if indent(j) > rest && lines[j - 1].hasSuffix("\\") { return keepWithDeeper(i) }
+            // A line like markup that goes on a paragraph in docutils may start a construct in pandoc.
+            if indent(j) == rest && CellText.startsMarkup(CellText.firstWord(below)) && !lines[j - 1].hasSuffix("\\") {
+                keep(i..<j)
+                return j
+            }
+            // Below a list item, between its marker and its text: docutils ends the item, pandoc does not.
+            if kind.isListItem && indent(j) > k && indent(j) < rest {
+                keep(i..<j)
+                return j
+            }
             if CellText.isUnderlineLike(below) || indent(j) > rest {
                 keep(i..<j)
                 fresh = true
+                if kind == .paragraph { terms = k }
                 return j
             }
-            if kind != .paragraph && kind != .admonition && indent(j) <= k && !(indent(j) == k && isSibling(below, of: kind)) {
+            if kind != .paragraph && kind != .admonition && indent(j) <= k && !(indent(j) == k && isSibling(below, of: kind, line: i)) {
                 keep(i..<j)
                 return j
             }
         }
         pieces.append(CellPiece(range: i..<j, wrap: CellText.Wrap(first: first, rest: String(repeating: " ", count: rest), words: words)))
-        if kind != .paragraph && kind != .enumerated && kind != .admonition { sibling = k }
-        if lines[j - 1].hasSuffix("::") { return literal(from: j, past: k) }
+        if kind == .paragraph && terms == k { terms = nil }
+        if kind != .paragraph && kind != .admonition { sibling = k }
+        if lines[j - 1].hasSuffix("::") { return literal(from: j, past: k, quoted: kind == .paragraph) }
         return j
     }
 
-    private func isSibling(_ text: Substring, of kind: Kind) -> Bool {
-        guard let (other, _) = construct(text) else { return false }
-        return other == kind && kind != .enumerated  // an enumerated item's next line is blank or indented, or docutils reads a paragraph
+    /// Whether `text` starts the construct after the one of kind `kind` on line `i`, as docutils reads it:
+    /// an enumerated item is one only when the line below it is blank, indented, or the next item.
+    private func isSibling(_ text: Substring, of kind: Kind, line i: Int) -> Bool {
+        guard let (other, _) = construct(text), other == kind else { return false }
+        guard kind == .enumerated else { return true }
+        return RSTMarkers.followsEnumerator(CellText.firstWord(body(i)), with: CellText.firstWord(text))
+    }
+
+    /// After a kept block ending in `::`, the literal block docutils or pandoc may read below it, kept.
+    private mutating func keptThenLiteral(_ i: Int, _ end: Int) -> Int {
+        lines[end - 1].hasSuffix("::") ? literal(from: end, past: indent(i), quoted: true) : end
     }
 
     /// The literal block after a paragraph ending with `::`: the blank lines, then the lines indented past
-    /// `k` or the quoted lines (starting with punctuation) at `k`, kept.
-    private mutating func literal(from i: Int, past k: Int) -> Int {
+    /// `k` or, where the paragraph stands at `k` itself, the quoted lines (starting with punctuation) there.
+    private mutating func literal(from i: Int, past k: Int, quoted: Bool) -> Int {
         var j = i
         while j < lines.count && isBlank(j) { j += 1 }
-        guard j < lines.count, indent(j) > k || (indent(j) == k && CellText.isUnderlineLike(CellText.firstWord(body(j)).prefix(1))) else { return i }
+        guard j < lines.count, indent(j) > k || (quoted && indent(j) == k && CellText.isUnderlineLike(body(j).prefix(1))) else { return i }
         var end = j
         if indent(j) > k {
             while end < lines.count && (isBlank(end) || indent(end) > k) { end += 1 }
@@ -142,9 +184,7 @@ struct RSTCellBlocks: CellBlockReader {
         }
         if !argument.isEmpty && Self.admonitions.contains(name.lowercased()) {
             let first = String(lines[i][..<argument.startIndex])
-            let end = wrapped(i, first: first, rest: bodyIndent(after: i, past: k) ?? k + 3, kind: .admonition)
-            fresh = true
-            return end
+            return wrapped(i, first: first, rest: bodyIndent(after: i, past: k) ?? k + 3, kind: .admonition)
         }
         var j = i + 1
         while j < lines.count && !isBlank(j) && indent(j) > k && body(j).hasPrefix(":") { j += 1 }

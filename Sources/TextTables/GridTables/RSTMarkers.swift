@@ -18,6 +18,20 @@ enum RSTMarkers {
         return romanValue(String(core)) != nil
     }
 
+    /// Whether enumerator `next` follows `enumerator` in one list as docutils checks it on the line
+    /// below an item: the same format, and `#` or the next number (letters and roman numerals, whose
+    /// sequence docutils guesses, never count).
+    static func followsEnumerator(_ enumerator: Substring, with next: Substring) -> Bool {
+        func parts(_ word: Substring) -> (format: String, core: Substring) {
+            word.hasPrefix("(") ? ("()", word.dropFirst().dropLast()) : (String(word.last ?? " "), word.dropLast())
+        }
+        let (a, b) = (parts(enumerator), parts(next))
+        guard a.format == b.format else { return false }
+        if b.core == "#" { return a.core == "#" }
+        guard let n = Int(a.core), let m = Int(b.core) else { return false }
+        return m == n + 1
+    }
+
     /// The value of a roman numeral written in one case as docutils writes it (`iv`, `XII`), or nil.
     static func romanValue(_ text: String) -> Int? {
         let upper = text.uppercased()
