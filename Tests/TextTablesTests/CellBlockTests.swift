@@ -150,7 +150,6 @@ struct TrickyCellTests {
         let cells = syntax == .restructuredText ? Self.rst : Self.markdown
         for width in [8, 12, 16, 20, 28] {
             let fitted = cells.map { CellText($0, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) }
-            if width == 16 { for (c, f) in zip(cells, fitted) { print("CELL", c); print("  -> ", f) } }
             for (before, after) in zip(cells, fitted) {
                 #expect(CellText(after, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) == after, "not idempotent: \(before)")
             }

@@ -78,13 +78,16 @@ struct MarkdownCellBlocks: CellBlockReader {
     }
 
     /// A block quote's lines (`>` and the same prefix on each): the lines inside read as a cell of their
-    /// own, their blocks wrapping behind the prefix. Kept when the lines' prefixes differ.
+    /// own, their blocks wrapping behind the prefix. Kept when the lines' prefixes differ or an
+    /// underline follows.
     private mutating func quote(_ i: Int) -> Int {
         var end = i + 1
         while end < lines.count && body(end).hasPrefix(">") { end += 1 }
         let bare = String(lines[i].prefix(indent(i) + 1))  // the indentation and `>`
         let prefix = lines[i].dropFirst(bare.count).first == " " ? bare + " " : bare
-        guard lines[i..<end].allSatisfy({ $0.hasPrefix(prefix) || $0 == bare }) else {
+        // An underline right below may make the quote's last paragraph a heading (a lazy line).
+        let underlined = end < lines.count && CellText.isUnderlineLike(body(end))
+        guard !underlined, lines[i..<end].allSatisfy({ $0.hasPrefix(prefix) || $0 == bare }) else {
             keep(i..<end)
             return end
         }

@@ -58,7 +58,7 @@ struct RSTCellBlocks: CellBlockReader {
             return i + 1
         }
         if starts, terms != k, let (kind, first) = construct(text) {
-            let rest = kind.isListItem ? k + first.count : bodyIndent(after: i, past: k) ?? defaultRest(kind, k: k)
+            let rest = kind.isListItem ? k + first.count : bodyIndent(after: i, past: k) ?? defaultRest(kind, k: k, first: first.count)
             return wrapped(i, first: String(repeating: " ", count: k) + first, rest: rest, kind: kind)
         }
         if CellText.startsMarkup(CellText.firstWord(text)) { return keptThenLiteral(i, keepWithDeeper(i)) }
@@ -79,8 +79,15 @@ struct RSTCellBlocks: CellBlockReader {
         return nil
     }
 
-    /// Where a construct's continuation lines go when it has none yet (any indentation past it reads so).
-    private func defaultRest(_ kind: Kind, k: Int) -> Int { kind == .lineBlock ? k + 2 : k + 3 }
+    /// Where a construct's continuation lines go when it has none yet (any indentation past it reads
+    /// so): an option's under its description, a field's and a directive's three spaces in.
+    private func defaultRest(_ kind: Kind, k: Int, first: Int) -> Int {
+        switch kind {
+        case .option: k + first
+        case .lineBlock: k + 2
+        default: k + 3
+        }
+    }
 
     /// The least indentation past `k` of the lines below line `i` up to the first that is not past it:
     /// where docutils reads the body of a field, option, line or directive on line `i` (a list item's
