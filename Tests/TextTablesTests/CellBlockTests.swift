@@ -82,6 +82,16 @@ struct CellBlockTests {
                 == [".. exercise::", "", "   an exercise whose", "   body is long enough", "   to wrap"])
     }
 
+    @Test func whereDocutilsAndPandocReadApartTheTextIsKept() throws {
+        // pandoc takes a field with lines under it after a definition list for one more term.
+        #expect(try fitted(["term", "   its definition", "", ":field: a field body that is long enough"], 20)
+                == ["term", "   its definition", "", ":field: a field body that is long enough"])
+        // docutils ends the item at the shallower line, pandoc goes on with it.
+        #expect(try fitted(["ii. an item that is long", "   a line under it"], 16) == ["ii. an item that is long", "   a line under", "   it"])
+        // A paragraph directly above `.. warning::` takes it for text in docutils, so its body is no directive's.
+        #expect(try fitted(["text", ".. warning::", "", "   a body that is long enough"], 16) == ["text", ".. warning::", "", "   a body that is long enough"])
+    }
+
     // MARK: Markdown (pandoc)
 
     @Test func markdownCodeIndentedOrFencedIsKept() throws {
@@ -104,6 +114,11 @@ struct CellBlockTests {
             "- a list item that is", "  long enough to wrap", "", "A term that is long and stays whole", "",
             ":   its definition,", "    long enough to", "    wrap around",
         ])
+    }
+
+    @Test func markdownCodeRightAfterAFenceIsKeptAndAQuoteAboveAnUnderlineToo() throws {
+        #expect(try fitted(["```", "x", "```", "    code right after the fence, long"], 16, .markdown) == ["```", "x", "```", "    code right after the fence, long"])
+        #expect(try fitted(["> a quote that is long enough", "---"], 16, .markdown) == ["> a quote that is long enough", "---"])
     }
 
     @Test func markdownHTMLFootnotesAndTablesAreKept() throws {
@@ -132,6 +147,12 @@ struct TrickyCellTests {
         [":a: x", ":b: long text here in the field"], ["A paragraph followed", "by a second line ending in\\", "and more words here"],
         ["- item", "    deeper continuation of the item, long"], ["- item", " shallower continuation, long text here"],
         ["text -- with dashes and - a bullet and * star", "and :field: like words and .. dots"],
+        // Found by a fuzz run against both readers.
+        ["gamma", "   def text", "", ":a: a field after a definition list, long"], [":returns: words eta lambda mu", "", "    delta kappa"],
+        ["ii. eta zeta zeta is long", "   theta iota beta"], ["- beta iota text gamma is long", "  #. epsilon gamma"],
+        [">>> x", "y", ".. code-block:: python", "", "   (i) code line that is long"], ["lambda 1. kappa", ".. warning::", "   :class: x", "", "   beta zeta long body"],
+        [":returns: iota ::", "", ".. code-block:: python", "", "   (a) lambda zeta long"], ["--out=<path>  2019. .. gamma theta kappa"],
+        ["=====  =====", "a      b", "=====  =====", ".. code-block:: python", "", "   code that is long, long"], [".. note:: zeta delta", "   #. end text theta"],
     ]
     static let markdown: [[String]] = [
         ["1. foo bar baz qux", "2. baz qux is long text"], ["- item", "    deeper continuation that is long"], ["para", "- not an item, long text here"],
@@ -141,6 +162,9 @@ struct TrickyCellTests {
         ["word\\ nbsp long text with more words"], ["<!-- comment -->", "text that is long enough"], ["Setext heading that is long", "---"],
         ["(@) example item with long text"], ["a) item with long text here"], ["#. item with long text here"], ["Line one\\", "line two long text here"],
         ["foo", "", "---", "", "bar is long text here"], ["text # hash and > gt and | bar and 1. and [^1]: and <b>bold</b> words"],
+        // Found by a fuzz run against pandoc.
+        ["```", "x", "```", "    @. code that is long"], ["(@) lambda", "(@) beta long text here", "", "    ~ gamma beta"], ["> quote that is long text", "---"],
+        ["$$", "x", "$$", "> - words that are long"], ["a) zeta delta kappa", "> delta words gamma text kappa"], ["beta _", "``code`` theta ___", "mu lambda _ kappa"],
     ]
 
     static func canonical(_ json: Any) throws -> Data { try JSONSerialization.data(withJSONObject: json, options: .sortedKeys) }
