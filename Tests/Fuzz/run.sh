@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (outside the normal build) and runs each for SECONDS from the committed
-# seed corpus. Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET...]   (targets: markdown grid jsonrpc)
+# seed corpus. Usage: Tests/Fuzz/run.sh [SECONDS] [TARGET...]   (targets: markdown grid jsonrpc fit)
 # Crashes are saved as Tests/Fuzz/crashes/TARGET-*; turn each into a regression test.
 # FUZZ_SEED fixes libFuzzer's seed and FUZZ_RUNS the number of inputs instead of the time, so that a
 # run (CI's) replays exactly.
@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-30}
 shift || true
-targets=${*:-markdown grid jsonrpc}
+targets=${*:-markdown grid jsonrpc fit}
 build=.build-fuzz
 mkdir -p "$build" Tests/Fuzz/crashes
 # lld: the default gold linker prints a warning for every sanitizer symbol it cannot export.
@@ -27,8 +27,8 @@ module GridModel
 module TextTables
 module JSONRPC
 
-declare -A entry=([markdown]=FuzzMarkdown [grid]=FuzzGrid [jsonrpc]=FuzzJSONRPC)
-declare -A libs=([markdown]="-lTextTables -lGridModel" [grid]="-lTextTables -lGridModel" [jsonrpc]="-lJSONRPC")
+declare -A entry=([markdown]=FuzzMarkdown [grid]=FuzzGrid [jsonrpc]=FuzzJSONRPC [fit]=FuzzFit)
+declare -A libs=([markdown]="-lTextTables -lGridModel" [grid]="-lTextTables -lGridModel" [jsonrpc]="-lJSONRPC" [fit]="-lTextTables -lGridModel")
 status=0
 for target in $targets; do
     swiftc "${flags[@]}" -I "$build" -L "$build" Tests/Fuzz/${entry[$target]}.swift ${libs[$target]} -o "$build/fuzz-$target"
