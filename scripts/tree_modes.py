@@ -140,7 +140,12 @@ def words_joined(nodes):
             run = (run or "") + (n["c"] if n["t"] == "Str" else " ")
             continue
         if run is not None:
-            out.append(run)
+            # pandoc's RST reader drops a space before a footnote reference but keeps a line break:
+            # white space in text either way.
+            if isinstance(n, dict) and n.get("t") == "Note":
+                run = run.rstrip()
+            if run:
+                out.append(run)
             run = None
         out.append(n)
     if run is not None:

@@ -48,7 +48,7 @@ struct FitPreservesReadingTests {
         }
         guard ReferenceReaders.isAvailable else { return }
         let ext = syntax == .restructuredText ? "rst" : "md"
-        var broken: [String: Int] = [:], failing = Set<Int>()
+        var broken: [String: Int] = [:], alone: [String: Int] = [:], failing = Set<Int>()
         for reader in syntax == .restructuredText ? ["docutils-tree", "pandoc-rst-tree"] : ["pandoc-markdown-tree"] {
             let before = ReaderTree(try ReferenceReaders.read(reader, ReaderTree.document(cases.map(\.before)), fileExtension: ext))
             let after = ReaderTree(try ReferenceReaders.read(reader, ReaderTree.document(cases.map(\.after)), fileExtension: ext))
@@ -59,6 +59,7 @@ struct FitPreservesReadingTests {
                 let cell = difference.cell.flatMap { $0 < fit.cells.count ? $0 : nil }
                 let constructs = cell.map { fit.cells[$0].constructs } ?? fit.cells.flatMap(\.constructs)
                 for construct in Set(constructs) { broken["\(reader): \(construct)", default: 0] += 1 }
+                if cell != nil, Set(constructs).count == 1 { alone["\(reader): \(constructs[0])", default: 0] += 1 }
                 let place = cell.map { "cell row \($0 / fit.columnCount) column \($0 % fit.columnCount) (\(constructs.joined(separator: ", ")))" }
                     ?? "table (\(constructs.joined(separator: ", ")))"
                 Issue.record("""
@@ -75,6 +76,8 @@ struct FitPreservesReadingTests {
             \(failing.count) of \(cases.count) \(syntax) tables read differently after the fit; \
             failures by reader and construct of the cell that changed (or of the table, where no cell):
             \(broken.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }.joined(separator: "\n"))
+            of which in cells of one construct only (that construct broke):
+            \(alone.sorted { $0.key < $1.key }.map { "  \($0.key): \($0.value)" }.joined(separator: "\n"))
             """)
     }
 
