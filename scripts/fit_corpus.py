@@ -66,8 +66,8 @@ def first_difference(before, after):
     line = lines[i]
     kind = line.strip().split(" ")[0]
     depth = len(line) - len(line.lstrip())
-    parent = next((l.strip().split(" ")[0] for l in reversed(lines[:i]) if len(l) - len(l.lstrip()) < depth), "")
-    return "%s in %s" % (kind, parent) if kind.startswith('"') or kind in ("Str",) else kind + " (in %s)" % parent
+    parent = next((l.strip().split(" ")[0] for l in reversed(lines[:i]) if len(l) - len(l.lstrip()) < depth), "the document")
+    return "%s in %s" % ("text" if kind.startswith('"') else kind, parent)
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -70,7 +70,9 @@ struct FitPreservesReadingTests {
                     \(fit.after)
                     """)
             }
-            #expect(before.parts["end"] == after.parts["end"], "\(reader): the document's own messages differ")
+            if let difference = ReaderTree.difference(before.parts["end"] ?? [], after.parts["end"] ?? []) {
+                Issue.record("seed \(Self.seed) \(syntax): \(reader)'s messages after the last case differ (pandoc lists its warnings there, docutils those about unresolved references):\n\(difference.text)")
+            }
         }
         #expect(failing.isEmpty, """
             \(failing.count) of \(cases.count) \(syntax) tables read differently after the fit; \

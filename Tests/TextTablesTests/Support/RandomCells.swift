@@ -24,7 +24,7 @@ struct RandomCells {
     }
 
     static let markupAtLineStart = ["===", "---", "*", "+", "#", ">", "|", "1.", "2)", "a.", "(b)", "#.", "..", ":x:", "-x",
-                                    "--long", "/V", ">>>", "-", "::", "~~~", "```", "    "]
+                                    "--long", "/V", ">>>", "-", "::", "~~~", "```"]
     private static let plainWords = ["alpha", "beta", "gamma", "delta", "x", "42", "东京都", "日本語の文章", "±°", "Ελλάδα",
                                      "supercalifragilisticexpialidocious", "https://example.org/a/long/path/to/somewhere"]
     private var inlineMarkup: [String] {
@@ -37,8 +37,8 @@ struct RandomCells {
     mutating func words(_ count: ClosedRange<Int>) -> String {
         (0..<random.int(count)).map { _ in
             let roll = random.int(0...9)
-            return roll < 5 ? random.pick(Self.plainWords) : roll < 8 ? random.pick(inlineMarkup) : random.pick(Self.markupAtLineStart).trimmingSpaces
-        }.filter { !$0.isEmpty }.joined(separator: " ")
+            return roll < 5 ? random.pick(Self.plainWords) : roll < 8 ? random.pick(inlineMarkup) : random.pick(Self.markupAtLineStart)
+        }.joined(separator: " ")
     }
 
     /// A paragraph that starts with a word, never with markup (a paragraph that starts with markup is a
@@ -148,8 +148,4 @@ struct RandomCells {
         }
         return lines
     }
-}
-
-private extension String {
-    var trimmingSpaces: String { String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
 }
