@@ -30,6 +30,12 @@ struct RSTCellBlocks: CellBlockReader {
     init(_ lines: [String], contentDirectives: Set<String>) {
         self.lines = lines
         self.contentDirectives = contentDirectives
+        // pandoc reads ``` as an inline literal's start and looks for its end across lines and blocks
+        // (docutils does not): wrapping inside would change the literal's text in pandoc.
+        if lines.contains(where: { $0.contains("```") }) {
+            keep(0..<lines.count)
+            return
+        }
         var i = 0
         while i < lines.count { i = read(at: i) }
     }
