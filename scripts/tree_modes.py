@@ -85,7 +85,12 @@ def pandoc_tree(fmt, path, pandoc):
         if isinstance(node, str):
             lines.append(pad + json.dumps(collapse(node), ensure_ascii=False))
             return
-        if not isinstance(node, dict) or "t" not in node:
+        if isinstance(node, dict) and "t" not in node:  # a citation: its prefix and suffix are inlines
+            for key in sorted(node):
+                lines.append(pad + key)
+                walk(node[key], depth + 1)
+            return
+        if not isinstance(node, dict):
             lines.append(pad + json.dumps(node, ensure_ascii=False))
             return
         kind, content = node["t"], node.get("c")
