@@ -3,9 +3,11 @@ pandoc-markdown-tree): what a reader reads, a node a line, indented by nesting, 
 whose trees print the same read the same, and a difference shows where it is.
 
 - Text outside literal nodes has its white space collapsed (runs become one space), so that re-wrapping
-  a paragraph changes nothing; text in literal nodes (docutils's FixedTextElement: literal blocks,
-  doctest blocks, comments, raw; pandoc's CodeBlock, RawBlock, Code) is kept exact but for trailing
-  blank lines, which a fitted row may add.
+  a paragraph changes nothing; text in literal blocks (docutils's FixedTextElement: literal blocks,
+  doctest blocks, comments, raw; pandoc's CodeBlock and RawBlock) is kept exact but for trailing
+  blank lines, which a fitted row may add. Inline code and raw inlines are text whose line breaks read
+  as spaces: collapsed too (pandoc -f rst keeps a continuation line's indent inside an inline literal
+  that spans lines, where docutils does not).
 - Table column widths are left out: readers take them from a table's borders, which fitting redraws.
 - docutils's system messages are kept as kind, level and first line of their text, line numbers taken
   out (a fit that makes docutils complain is a change); pandoc's warnings likewise.
@@ -85,13 +87,18 @@ def pandoc_tree(fmt, path, pandoc):
         if isinstance(node, str):
             lines.append(pad + json.dumps(collapse(node), ensure_ascii=False))
             return
-        if not isinstance(node, dict) or "t" not in node:
+        if isinstance(node, dict) and "t" not in node:  # a citation: its prefix and suffix are inlines
+            for key in sorted(node):
+                lines.append(pad + key)
+                walk(node[key], depth + 1)
+            return
+        if not isinstance(node, dict):
             lines.append(pad + json.dumps(node, ensure_ascii=False))
             return
         kind, content = node["t"], node.get("c")
         if kind in LITERAL:
             head, text = content[:-1], content[-1]
-            text = exact(text) if kind in ("CodeBlock", "RawBlock") else text
+            text = exact(text) if kind in ("CodeBlock", "RawBlock") else collapse(text)
             lines.append(pad + kind + " " + json.dumps(head, ensure_ascii=False) + " " + json.dumps(text, ensure_ascii=False))
             return
         if kind == "Table":

@@ -10,7 +10,8 @@ import Testing
 /// the whole document before and after, and their trees (`scripts/read_tables.py` -tree modes: white
 /// space collapsed outside literal text, docutils's messages kept) must be the same, case by case.
 /// Fitting is also idempotent, and meets the bound or says `table-too-wide`.
-/// `GRIDLS_FIT_CASES=N` runs N tables per syntax instead of 40, `GRIDLS_FIT_SEED=S` another seed.
+/// `GRIDLS_FIT_CASES=N` runs N tables per syntax instead of 40, `GRIDLS_FIT_SEED=S` another seed, and
+/// `GRIDLS_FIT_DUMP=FOLDER` writes the documents read (`before.rst`, `after.rst`, `before.md`, `after.md`).
 struct FitPreservesReadingTests {
     static let environment = ProcessInfo.processInfo.environment
     static let caseCount = environment["GRIDLS_FIT_CASES"].flatMap { Int($0) } ?? 40
@@ -48,6 +49,10 @@ struct FitPreservesReadingTests {
         }
         guard ReferenceReaders.isAvailable else { return }
         let ext = syntax == .restructuredText ? "rst" : "md"
+        if let folder = Self.environment["GRIDLS_FIT_DUMP"] {  // the documents the readers read, to read them again by hand
+            try Data(ReaderTree.document(cases.map(\.before))).write(to: URL(fileURLWithPath: "\(folder)/before.\(ext)"))
+            try Data(ReaderTree.document(cases.map(\.after))).write(to: URL(fileURLWithPath: "\(folder)/after.\(ext)"))
+        }
         var broken: [String: Int] = [:], alone: [String: Int] = [:], failing = Set<Int>()
         for reader in syntax == .restructuredText ? ["docutils-tree", "pandoc-rst-tree"] : ["pandoc-markdown-tree"] {
             let before = ReaderTree(try ReferenceReaders.read(reader, ReaderTree.document(cases.map(\.before)), fileExtension: ext))

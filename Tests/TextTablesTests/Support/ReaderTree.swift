@@ -36,16 +36,21 @@ struct ReaderTree {
         guard before != after else { return nil }
         let first = zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(before.count, after.count)
         let cell = cellIndex(before, at: min(first, max(0, before.count - 1)))
+        // Where the first differing lines part: a long line (a code block's text) is shown from a little before.
+        let from = first < min(before.count, after.count)
+            ? zip(before[first], after[first]).prefix { $0 == $1 }.count : 0
         func around(_ lines: [Substring]) -> String {
             let range = max(0, first - 8)..<min(lines.count, first + 8)
-            return range.map { ($0 == first ? ">> " : "   ") + shortened(lines[$0]) }.joined(separator: "\n")
+            return range.map { $0 == first ? ">> " + shortened(lines[$0], from: from) : "   " + shortened(lines[$0], from: 0) }.joined(separator: "\n")
         }
         return (cell, "before:\n\(around(before))\nafter:\n\(around(after))")
     }
 
-    /// A line of at most 400 characters (a code block's text is one line).
-    private static func shortened(_ line: Substring) -> String {
-        line.count <= 400 ? String(line) : line.prefix(400) + "…"
+    /// A line of at most 400 characters from `from` less 150 (a code block's text is one line).
+    private static func shortened(_ line: Substring, from: Int) -> String {
+        guard line.count > 400 else { return String(line) }
+        let indent = line.prefix { $0 == " " }, start = max(indent.count, from - 150)
+        return indent + (start > indent.count ? "…" : "") + line.dropFirst(start).prefix(400) + "…"
     }
 
     /// The cell of the outermost table that holds line `index`: cells start with `entry` (docutils) or
