@@ -54,8 +54,8 @@ extension CellText {
         var glued: [String] = []
         for (n, word) in words.enumerated() {
             // A bare emphasis delimiter (`_`, `**`) reads otherwise at the end of a line in pandoc.
-            if let last = glued.last, startsMarkup(word) || words[n - 1].allSatisfy({ $0 == "*" || $0 == "_" }) {
-                glued[glued.count - 1] = last + " " + word
+            if !glued.isEmpty, startsMarkup(word) || words[n - 1].allSatisfy({ $0 == "*" || $0 == "_" }) {
+                glued[glued.count - 1] += " " + word
             } else {
                 glued.append(word)
             }

@@ -42,25 +42,26 @@ struct MarkdownCellBlocks: CellBlockReader {
         if isFresh && k >= 4 { return keepCode(i) }
         if CellText.isUnderlineLike(text) { return border(i) }
         if isFresh && text.hasPrefix(">") { return quote(i) }
-        if starts, let marker = Self.itemMarker(text) { return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, item: true) }
+        if starts, let marker = Self.itemMarker(text) { return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, takesSiblings: true) }
         if startsDefinition, let marker = Self.definitionMarker(text) {
-            return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, item: true)
+            return wrapped(i, first: String(repeating: " ", count: k) + marker, rest: k + marker.count, takesSiblings: true)
         }
         if isFresh && (text.hasPrefix("<") || (text.hasPrefix("[") && text.contains("]:"))) { return keepToBlank(i) }
         if CellText.startsMarkup(CellText.firstWord(text)) { return keepWithDeeper(i) }
-        return wrapped(i, first: String(repeating: " ", count: k), rest: k, item: false)
+        return wrapped(i, first: String(repeating: " ", count: k), rest: k, takesSiblings: false)
     }
 
     /// A block of words: line `i` after `first`, and the lines below it at column `rest` (up to one that
     /// starts like markup or follows a hard line break). Kept when it is a heading's text (an underline
     /// below) or may be a definition's term (a definition below, after a blank line or not).
-    private mutating func wrapped(_ i: Int, first: String, rest: Int, item: Bool) -> Int {
+    private mutating func wrapped(_ i: Int, first: String, rest: Int, takesSiblings: Bool) -> Int {
         var j = i + 1
         while j < lines.count, !isBlank(j), indent(j) == rest, !CellText.startsMarkup(CellText.firstWord(body(j))), !lines[j - 1].hasSuffix("\\") { j += 1 }
         let words = CellText.words(([lines[i].dropFirst(first.count)] + lines[i + 1..<j].map { $0.dropFirst(rest) }).joined(separator: " "))
         let opening = CellText.firstWord(CellText.body(String(lines[i].dropFirst(first.count))))
         guard !words.isEmpty, !CellText.startsMarkup(opening) else { return keepWithDeeper(i) }
-        // A bare `_` or `*` run at the end of a line may open emphasis in pandoc, in the middle not.
+        // A heading's text (an underline below), or a line ending in a bare `_` or `*` run, which may
+        // open emphasis in pandoc there and not in the middle of a line.
         if j < lines.count && CellText.isUnderlineLike(body(j)) || lines[i..<j - 1].contains(where: Self.endsInDelimiterRun) {
             keep(i..<j)
             return j
@@ -73,7 +74,7 @@ struct MarkdownCellBlocks: CellBlockReader {
             return j
         }
         pieces.append(CellPiece(range: i..<j, wrap: CellText.Wrap(first: first, rest: String(repeating: " ", count: rest), words: words)))
-        if item { sibling = indent(i) }
+        if takesSiblings { sibling = indent(i) }
         return j
     }
 

@@ -52,16 +52,16 @@ struct RSTCellBlocks: CellBlockReader {
         (fresh, sibling) = (false, nil)
         if let terms, k < terms { self.terms = nil }
         if text == ".." || text.hasPrefix(".. ") { return starts ? explicitMarkup(i) : keepWithDeeper(i) }
+        if text == "|" && starts {  // an empty line of a line block
+            keep(i..<i + 1)
+            sibling = k
+            return i + 1
+        }
         if CellText.isUnderlineLike(text) { return border(i) }
         if text.hasPrefix(">>>") {  // a doctest block, and what pandoc reads as a directive's body under it
             let end = deeper(than: k, from: nextBlank(after: i))
             keep(i..<end)
             return keptThenLiteral(i, end)
-        }
-        if text == "|" && starts {  // an empty line of a line block
-            keep(i..<i + 1)
-            sibling = k
-            return i + 1
         }
         if starts, terms != k, let (kind, first) = construct(text) {
             let rest = kind.isListItem ? k + first.count : bodyIndent(after: i, past: k) ?? defaultRest(kind, k: k, first: first.count)
