@@ -23,8 +23,12 @@ struct RandomCells {
         var constructs: [String]
     }
 
+    /// Words that are markup at the start of a line. Fences only in Markdown: in reStructuredText "```"
+    /// makes pandoc -f rst read an inline literal across blocks, where docutils reads none (readers disagree
+    /// before any fit).
     static let markupAtLineStart = ["===", "---", "*", "+", "#", ">", "|", "1.", "2)", "a.", "(b)", "#.", "..", ":x:", "-x",
-                                    "--long", "/V", ">>>", "-", "::", "~~~", "```"]
+                                    "--long", "/V", ">>>", "-", "::"]
+    private var markupWords: [String] { syntax == .restructuredText ? Self.markupAtLineStart : Self.markupAtLineStart + ["~~~", "```"] }
     private static let plainWords = ["alpha", "beta", "gamma", "delta", "x", "42", "东京都", "日本語の文章", "±°", "Ελλάδα",
                                      "supercalifragilisticexpialidocious", "https://example.org/a/long/path/to/somewhere"]
     private var inlineMarkup: [String] {
@@ -37,7 +41,7 @@ struct RandomCells {
     mutating func words(_ count: ClosedRange<Int>) -> String {
         (0..<random.int(count)).map { _ in
             let roll = random.int(0...9)
-            return roll < 5 ? random.pick(Self.plainWords) : roll < 8 ? random.pick(inlineMarkup) : random.pick(Self.markupAtLineStart)
+            return roll < 5 ? random.pick(Self.plainWords) : roll < 8 ? random.pick(inlineMarkup) : random.pick(markupWords)
         }.joined(separator: " ")
     }
 
