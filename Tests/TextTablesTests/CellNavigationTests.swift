@@ -14,7 +14,7 @@ struct CellNavigationTests {
         guard let region = syntax.scan(text).tables.first(where: { $0.lines.contains(text.line(containing: offset)) }) else { return nil }
         let reading = TableReading(text, region: region, options: .init())
         guard let step = reading.navigate(from: offset, direction, syntax: syntax, isFormatted: nil) else { return nil }
-        let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+        let after = TextLines(TextEdit.apply(step.edits, to: text.bytes))
         let line = region.firstLine + step.line
         #expect(Array(after.bytes[after.starts[line]..<after.contentEnd(line)]) == step.lineText)
         var bytes = after.bytes

@@ -17,7 +17,7 @@ struct FixAllPropertyTests {
             let scan = syntax.scan(text)
             let diagnostics = scan.diagnostics + scan.tables.flatMap { TableReading(text, region: $0, options: .init()).diagnosticsWithFixes() }
             guard let first = diagnostics.filter({ $0.safeFix != nil }).min(by: { $0.range.lowerBound < $1.range.lowerBound }) else { break }
-            current = DocumentFormatter.apply(first.safeFix!.edits, to: current)
+            current = TextEdit.apply(first.safeFix!.edits, to: current)
             fixed += 1
         }
         return (DocumentFormatter.format(current, syntax: syntax, options: .init()).output, fixed)
@@ -60,7 +60,7 @@ struct FixAllPropertyTests {
             #expect(result.output == reference.output, "\(shown)")
             #expect(result.fixed == reference.fixed, "\(shown)")
             // The edits against the original make the output (what `--diff` and the server send).
-            #expect(DocumentFormatter.apply(result.edits, to: bytes) == result.output, "\(shown)")
+            #expect(TextEdit.apply(result.edits, to: bytes) == result.output, "\(shown)")
             #expect(result.changed == (result.output != bytes))
             // What is left is what formatting the output refuses.
             let again = DocumentFormatter.format(result.output, syntax: syntax, options: .init())

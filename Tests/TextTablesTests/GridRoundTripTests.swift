@@ -62,7 +62,7 @@ func reLaidIfDrifted(_ table: String, syntax: DocumentSyntax = .markdown) -> Str
     let parsed = GridTableParser.parse(text, region: syntax.scan(text).tables[0])
     guard parsed.grid == nil,
           let fix = parsed.diagnostics.flatMap(\.fixes).first(where: { $0.title == "Re-lay the table from its cells" }) else { return table }
-    return String(decoding: DocumentFormatter.apply(fix.edits, to: text.bytes), as: UTF8.self)
+    return String(decoding: TextEdit.apply(fix.edits, to: text.bytes), as: UTF8.self)
 }
 
 /// Prints a grid as a table on its own and reads the print back.
@@ -172,7 +172,7 @@ extension FuzzRegressionTests {
         #expect(String(decoding: once, as: UTF8.self) == ">  | a   |\n>  | --- |\n")
         #expect(DocumentFormatter.format(once).output == once)
         let edits = DocumentFormatter.edits(TextLines(document))
-        #expect(DocumentFormatter.apply(edits, to: Array(document.utf8)) == once)
+        #expect(TextEdit.apply(edits, to: Array(document.utf8)) == once)
     }
 }
 
@@ -240,7 +240,7 @@ extension FuzzRegressionTests {
             var parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[index])
             // A table whose | stand off the borders' columns is read once re-laid by its quick fix.
             if parsed.grid == nil, let fix = parsed.diagnostics.flatMap(\.fixes).first(where: { $0.title == "Re-lay the table from its cells" }) {
-                text = TextLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
+                text = TextLines(TextEdit.apply(fix.edits, to: text.bytes))
                 parsed = GridTableParser.parse(text, region: RSTScanner.scan(text).tables[index])
             }
             guard let grid = parsed.grid else { continue }
@@ -328,7 +328,7 @@ extension FuzzRegressionTests {
         let reading = TableReading(text, region: MarkdownScanner.scan(text).tables[0], options: .init())
         let fix = reading.diagnosticsWithFixes().first?.fixes.first
         #expect(fix?.isPreferred == true)
-        #expect(fix.map { String(decoding: DocumentFormatter.apply($0.edits, to: text.bytes), as: UTF8.self) } == "+----+----+\r| ab | cd |\r+----+----+\r")
+        #expect(fix.map { String(decoding: TextEdit.apply($0.edits, to: text.bytes), as: UTF8.self) } == "+----+----+\r| ab | cd |\r+----+----+\r")
     }
 }
 

@@ -11,7 +11,7 @@ struct HiddenCellsTests {
         guard case .success(let done) = TableEditor.apply(action, to: DocumentSyntax.markdown.scan(text).tables[0], in: text, syntax: .markdown) else {
             return nil
         }
-        return String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self)
     }
 
     func refusal(_ document: String, _ action: TableAction) -> String? {

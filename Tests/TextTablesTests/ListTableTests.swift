@@ -34,7 +34,7 @@ struct ListTableTests {
         let bytes = Array(document.utf8)
         let reading = try #require(TableReading.first(in: bytes))
         let done = try reading.apply(action, syntax: .restructuredText).get()
-        return String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: bytes), as: UTF8.self)
     }
 
     /// Found by Tests/Fuzz (grid): a list-table right under a table's last line, made a grid table, joined
@@ -45,7 +45,7 @@ struct ListTableTests {
         let list = try #require(RSTScanner.scan(text).tables.first { $0.kind == .list })
         #expect(list.context.precededByText)
         let done = try TableReading(text, region: list, options: FormatOptions()).apply(.convertToGrid, syntax: .restructuredText).get()
-        let converted = String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
+        let converted = String(decoding: TextEdit.apply(done.edits, to: bytes), as: UTF8.self)
         #expect(converted == "+---+\n| a |\n+---+\n\n+---+\n| b |\n+---+\n")
         #expect(RSTScanner.scan(TextLines(Array(converted.utf8))).tables.map(\.kind) == [.grid, .grid])
     }

@@ -62,7 +62,7 @@ struct PandocTableTests {
         let across = try #require(PandocTables.readings(acrossText).first?.errors)
         #expect(across.map(\.code) == [.pandocTextAcrossColumns])
         #expect(across.first?.fixes.map(\.title) == ["Widen column 1"])
-        let widened = String(decoding: DocumentFormatter.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
+        let widened = String(decoding: TextEdit.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
         #expect(widened == "a      b\n---    ---\nlonger 2\n")
         #expect(PandocTables.formatted(widened) == "a      b\n------ --\nlonger 2\n")
         // A wide character over a column's start goes left, and the text after it with it.
@@ -179,7 +179,7 @@ struct PandocTableTests {
         #expect(extent.lines == 0..<3 && extent.kind == .simple)
         let region = TableRegion(kind: .pandocSimple, firstLine: 0, contentStarts: extent.lines.map { text.starts[$0] + 2 }, syntax: .pandocMarkdown)
         let edits = try TableReading(text, region: region, options: FormatOptions()).formattingEdits().get()
-        let formatted = String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        let formatted = String(decoding: TextEdit.apply(edits, to: text.bytes), as: UTF8.self)
         #expect(formatted == "> a   b\n> --  --\n> 1   2\n>\n> after\n", "left-aligned: dashes longer than the header")
         // The container's end is the table's: no closing line is needed where the quote ends.
         let unended = TextLines("> -----  ----\n> 1      2\n> -----  ----\nafter\n")

@@ -79,7 +79,7 @@ struct RSTBlockStartTests {
         let document = "===  ===\nItem N\n===  ===\na    1\n\n" + Self.grid
         #expect(Self.found(document) == ["grid 5", "unclosed-table"])
         let fix = try #require(RSTScanner.scan(TextLines(Array(document.utf8))).diagnostics.first?.fixes.first)
-        #expect(String(decoding: DocumentFormatter.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
+        #expect(String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
             == "===  ===\nItem N\n===  ===\na    1\n===  ===\n\n" + Self.grid)
     }
 }

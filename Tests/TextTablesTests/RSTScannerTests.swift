@@ -63,7 +63,7 @@ struct RSTScannerTests {
         #expect(scan.tables.isEmpty)
         let diagnostic = try #require(scan.diagnostics.first)
         #expect(diagnostic.code == .unclosedTable && diagnostic.range == 0..<8)
-        let fixed = DocumentFormatter.apply(try #require(diagnostic.fixes.first).edits, to: Array(document.utf8))
+        let fixed = TextEdit.apply(try #require(diagnostic.fixes.first).edits, to: Array(document.utf8))
         #expect(String(decoding: fixed, as: UTF8.self) == "===  ===\na    b\nc    d\n===  ===\n")
     }
 

@@ -15,7 +15,7 @@ struct SimpleTableDrawingTests {
     static func applied(_ action: TableAction, to document: String) throws -> String {
         let reading = try #require(TableReading.first(in: Array(document.utf8)))
         let done = try reading.apply(action, syntax: .restructuredText).get()
-        return String(decoding: DocumentFormatter.apply(done.edits, to: Array(document.utf8)), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: Array(document.utf8)), as: UTF8.self)
     }
 
     @Test func rowGroupLinesAreKeptAtTheNewWidths() {

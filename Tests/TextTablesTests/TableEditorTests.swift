@@ -9,7 +9,7 @@ struct TableEditorTests {
         let text = TextLines(document)
         let region = syntax.scan(text).tables[0]
         switch TableEditor.apply(action, to: region, in: text, syntax: syntax) {
-        case .success(let done): return .success(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self))
+        case .success(let done): return .success(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self))
         case .failure(.refused(let refusal)): return .refused(refusal.description)
         case .failure(let failure): return .unreadable(failure.reason)
         }
@@ -49,7 +49,7 @@ struct TableEditorTests {
         let result = TableEditor.apply(.edit(.merge(SlotRect(rows: 1..<3, columns: 0..<1))), to: MarkdownScanner.scan(text).tables[0], in: text)
         guard case .success(let done) = result else { Issue.record("refused: \(result)"); return }
         #expect(done.convertedToGrid)
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == """
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self) == """
             Intro
 
             +---+---+
@@ -181,7 +181,7 @@ struct SoakRegressionTests {
             Issue.record("refused")
             return
         }
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self)
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self)
             == "| a   |\n| --- |\n| 1   |\n|     |")
     }
 
@@ -192,6 +192,6 @@ struct SoakRegressionTests {
             Issue.record("refused")
             return
         }
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == "| a   |\n| --- |\n| 1   |")
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self) == "| a   |\n| --- |\n| 1   |")
     }
 }

@@ -6,7 +6,7 @@ struct TablesFromTextTests {
     func converting(_ document: String, lines: Range<Int>, syntax: DocumentSyntax = .markdown) -> String? {
         let text = TextLines(document)
         guard let edit = TablesFromText.table(from: lines, in: text, syntax: syntax, options: .init()) else { return nil }
-        return String(decoding: DocumentFormatter.apply([edit], to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply([edit], to: text.bytes), as: UTF8.self)
     }
 
     @Test func csvWithQuotedCommasBecomesAPipeTable() {
@@ -42,7 +42,7 @@ struct TablesFromTextTests {
         guard let (edit, cursorLine, byte) = TablesFromText.emptyTable(rows: rows, columns: columns, at: line, in: text, syntax: syntax, options: .init()) else {
             return nil
         }
-        let after = TextLines(DocumentFormatter.apply([edit], to: text.bytes))
+        let after = TextLines(TextEdit.apply([edit], to: text.bytes))
         var bytes = after.bytes
         bytes.insert(contentsOf: Array("‸".utf8), at: after.starts[cursorLine] + byte)
         return String(decoding: bytes, as: UTF8.self)
