@@ -1,6 +1,7 @@
 import Foundation
 @testable import JSONRPC
 import Testing
+import TestSupport
 
 /// An editor that runs table actions as their commands at its cursor, applies the edit the server sends
 /// through workspace/applyEdit and puts the cursor where the command's answer says (or leaves it).
@@ -15,10 +16,9 @@ final class ActingEditor {
     /// `marked` holds `‸` where the cursor starts.
     init(_ marked: String, uri: String = "file:///acted.md") throws {
         client = try LSPClient()
-        let lines = marked.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = lines.firstIndex { $0.contains("‸") }!
-        cursor = (line, lines[line].prefix { $0 != "‸" }.utf16.count)
-        text = marked.replacingOccurrences(of: "‸", with: "")
+        let caret = Caret(marked)
+        cursor = (caret.line, caret.utf16Column)
+        text = caret.text
         self.uri = uri
         client.onServerRequest = { [unowned self] method, params in
             if method == "workspace/applyEdit" { self.received = params }
@@ -46,7 +46,7 @@ final class ActingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
+    var shown: String { Caret.shown(text, line: cursor.line, utf16Column: cursor.character) }
 }
 
 /// The cursor follows what an action moved or made, so that doing it again acts on the same thing.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import JSONRPC
 import Testing
+import TestSupport
 
 /// An editor typing into one document through the server's table keys: it applies each answer's edits,
 /// syncs the whole text, and puts the cursor where the answer says.
@@ -53,7 +54,7 @@ final class TypingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
+    var shown: String { Caret.shown(text, line: cursor.line, utf16Column: cursor.character) }
 }
 
 struct TableKeysTests {

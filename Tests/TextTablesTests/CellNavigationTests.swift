@@ -1,25 +1,21 @@
 import Testing
 @testable import TextTables
+import TestSupport
 
 /// Org-style cell navigation: the document after each step, with `‸` where the cursor goes.
 struct CellNavigationTests {
-    static let caret = "‸"
-
     /// The document after one step from the `‸` in `marked`, with `‸` at the new cursor; nil when the
     /// step does not apply (outside tables, unreadable tables).
     func step(_ marked: String, _ direction: NavigationDirection, syntax: DocumentSyntax = .markdown) -> String? {
-        let caretRange = marked.range(of: Self.caret)!
-        let offset = marked.utf8.distance(from: marked.startIndex, to: caretRange.lowerBound)
-        let text = TextLines(marked.replacingCharacters(in: caretRange, with: ""))
+        let caret = Caret(marked), offset = caret.offset
+        let text = TextLines(caret.text)
         guard let region = syntax.scan(text).tables.first(where: { $0.lines.contains(text.line(containing: offset)) }) else { return nil }
         let reading = TableReading(text, region: region, options: .init())
         guard let step = reading.navigate(from: offset, direction, syntax: syntax, isFormatted: nil) else { return nil }
         let after = TextLines(TextEdit.apply(step.edits, to: text.bytes))
         let line = region.firstLine + step.line
         #expect(Array(after.bytes[after.starts[line]..<after.contentEnd(line)]) == step.lineText)
-        var bytes = after.bytes
-        bytes.insert(contentsOf: Array(Self.caret.utf8), at: after.starts[line] + step.byte)
-        return String(decoding: bytes, as: UTF8.self)
+        return Caret.shown(after.bytes, at: after.starts[line] + step.byte)
     }
 
     let pipe = "Intro\n\n| a | b |\n|---|--:|\n| 1 | 2 |\n\nOutro\n"
@@ -147,17 +143,14 @@ struct TableBegunTests {
     /// The document after the key at ‸ (the whole document as the window), ‸ where the cursor goes; nil
     /// when the key keeps its usual meaning.
     func begun(_ marked: String, _ direction: NavigationDirection) -> String? {
-        let caret = marked.range(of: "‸")!
-        let offset = marked.utf8.distance(from: marked.startIndex, to: caret.lowerBound)
-        let text = TextLines(Array(marked.replacingCharacters(in: caret, with: "").utf8))
+        let caret = Caret(marked), offset = caret.offset
+        let text = TextLines(Array(caret.text.utf8))
         let line = text.line(containing: offset)
         guard let made = TablesFromText.tableBegun(in: text, startsDocument: true, line: line, at: offset - text.starts[line],
                                                    direction, syntax: .markdown, options: .init()) else { return nil }
-        let made_ = TextLines(made.newText)
-        var newText = made.newText
-        newText.insert(contentsOf: Array("‸".utf8), at: made_.starts[made.line] + made.byte)
         let start = text.starts[made.replaced.lowerBound], end = text.contentEnd(made.replaced.upperBound - 1)
-        return String(decoding: Array(text.bytes[..<start]) + newText + Array(text.bytes[end...]), as: UTF8.self)
+        let newText = TextLines(made.newText)
+        return Caret.shown(Array(text.bytes[..<start]) + made.newText + Array(text.bytes[end...]), at: start + newText.starts[made.line] + made.byte)
     }
 
     @Test func aHeaderLineBecomesATable() {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextTables
+import TestSupport
 
 /// Lines made a table, empty tables inserted, tables copied as CSV: the document after each, exactly.
 struct TablesFromTextTests {
@@ -43,9 +44,7 @@ struct TablesFromTextTests {
             return nil
         }
         let after = TextLines(TextEdit.apply([edit], to: text.bytes))
-        var bytes = after.bytes
-        bytes.insert(contentsOf: Array("‸".utf8), at: after.starts[cursorLine] + byte)
-        return String(decoding: bytes, as: UTF8.self)
+        return Caret.shown(after.bytes, at: after.starts[cursorLine] + byte)
     }
 
     @Test func anEmptyTableGoesOnABlankLineOrBelowTheCursorsLine() {
