@@ -53,7 +53,12 @@ struct FixAllPropertyTests {
                 bytes += Self.brokenTable(syntax, seed: seed &* 2 &+ UInt64(n)).flatMap { $0 + [0x0A] }
                 bytes += Array("\nText between.\n\n".utf8)
             }
-            if syntax == .restructuredText && seed % 3 == 0 { bytes += Array("=====  ===\nFruit  Qty\napple  3\n".utf8) }
+            if syntax == .restructuredText && seed % 3 == 0 { bytes += Array("""
+                =====  ===
+                Fruit  Qty
+                apple  3
+
+                """.utf8) }
             let result = DocumentFixer.fixAll(bytes, syntax: syntax, options: .init())
             let reference = Self.oneAfterAnother(bytes, syntax)
             let shown = String(decoding: bytes, as: UTF8.self)
@@ -88,13 +93,42 @@ struct FixAllPropertyTests {
     }
 
     @Test func aDriftedTableIsReLaidAndAnUnclosedSimpleTableClosed() {
-        let grid = "+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"
+        let grid = """
+            +-----+---+
+            | abc | d |
+            +-----+---+
+            | efgh  | i |
+            +-----+---+
+
+            """
         let fixed = DocumentFixer.fixAll(Array(grid.utf8), syntax: .markdown, options: .init())
-        #expect(String(decoding: fixed.output, as: UTF8.self) == "+------+---+\n| abc  | d |\n+------+---+\n| efgh | i |\n+------+---+\n")
+        #expect(String(decoding: fixed.output, as: UTF8.self) == """
+            +------+---+
+            | abc  | d |
+            +------+---+
+            | efgh | i |
+            +------+---+
+
+            """)
         #expect(fixed.fixed == 1 && fixed.refused.isEmpty)
-        let simple = "Text.\n\n=====  ===\nFruit  Qty\napple  3\n"
+        let simple = """
+            Text.
+
+            =====  ===
+            Fruit  Qty
+            apple  3
+
+            """
         let closed = DocumentFixer.fixAll(Array(simple.utf8), syntax: .restructuredText, options: .init())
-        #expect(String(decoding: closed.output, as: UTF8.self) == "Text.\n\n=====  ===\nFruit  Qty\napple  3\n=====  ===\n")
+        #expect(String(decoding: closed.output, as: UTF8.self) == """
+            Text.
+
+            =====  ===
+            Fruit  Qty
+            apple  3
+            =====  ===
+
+            """)
         #expect(closed.fixed == 1 && closed.refused.isEmpty)
     }
 }

@@ -19,7 +19,11 @@ struct SimpleConformanceTests {
                     row.map { cell in (cell.prefix(3).map { "\($0)" } + [blocks("\(cell.last ?? "")")]).joined(separator: "·") }.joined(separator: " | ")
                 }.joined(separator: "\n")
             }.joined(separator: "\n--\n")
-        }.joined(separator: "\n====\n")
+        }.joined(separator: """
+
+            ====
+
+            """)
     }
 
     static func blocks(_ kinds: String) -> String {
@@ -129,7 +133,18 @@ extension TableReading {
 /// and printed at the column's start it would read as a rule. Such a table is left as it is.
 struct SimpleTableRuleLikeRowTests {
     @Test func aRowThatWouldPrintAsARuleKeepsTheTableAsItIs() throws {
-        let table = "Text.\n\n======  ====\nOption  Meaning\n======  ====\n-v      Be\n--help  - a\n  ===\n======  ====\n"
+        let table = """
+            Text.
+
+            ======  ====
+            Option  Meaning
+            ======  ====
+            -v      Be
+            --help  - a
+              ===
+            ======  ====
+
+            """
         #expect(DocumentFormatter.format(Array(table.utf8), syntax: .restructuredText).output == Array(table.utf8))
         let reading = try #require(TableReading.first(in: Array(table.utf8)))
         let grid = try reading.grid.get()
