@@ -28,7 +28,7 @@ let package = Package(
             dependencies: ["TextTables", "GridModel", "TestSupport"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "TextTables", "TestSupport", "CSystem"]),
+        .testTarget(name: "GridlsCLITests", dependencies: ["GridlsCLI", "LanguageServer", "JSONRPC", "TextTables", "TestSupport", "CSystem"]),
         .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "TestSupport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["LanguageServer", "JSONRPC", "TextTables", "TestSupport"]),
         // Runs the editor plugins in headless Vim and Neovim against the built binary.

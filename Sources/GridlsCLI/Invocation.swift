@@ -1,3 +1,5 @@
+import JSONRPC
+import LanguageServer
 import TextTables
 
 /// What the user asked for on the command line.
@@ -49,6 +51,19 @@ package struct SettingOverrides: Equatable, Sendable {
         if let delimiterRow { options.delimiterRow = delimiterRow }
         if let tabSize { options.width.tabSize = tabSize }
         return options
+    }
+
+    /// Sets `setting` to `value`, which it accepts.
+    mutating func set(_ setting: SettingSpec, _ value: JSON) {
+        switch setting.key {
+        case SettingTable.ambiguousWidth.key: ambiguousWidth = value.int
+        case SettingTable.delimiterRow.key: delimiterRow = value.string.flatMap(DelimiterRowStyle.init(rawValue:))
+        case SettingTable.tabSize.key: tabSize = value.int
+        case SettingTable.maxWidth.key: maxWidth = value.int
+        case SettingTable.reader.key: reader = value.string.flatMap(MarkdownReader.init(rawValue:))
+        case SettingTable.rstContentDirectives.key: rstContentDirectives = value.array?.compactMap(\.string)
+        default: break
+        }
     }
 }
 
@@ -188,31 +203,11 @@ extension FileCommand {
         case "--exclude": excludes.patterns.append(PathBytes(try value()))
         case "--config": configPath = PathBytes(try value())
         case "--assume-filename": assumedName = PathBytes(try value())
-        case "--ambiguous-width":
-            let v = try text()
-            guard v == "1" || v == "2" else { throw UsageError("--ambiguous-width must be 1 or 2, not '\(v)'") }
-            overrides.ambiguousWidth = Int(v)!
-        case "--delimiter-row":
-            let v = try text()
-            guard let style = DelimiterRowStyle(rawValue: v) else {
-                throw UsageError("--delimiter-row must be padded or compact, not '\(v)'")
-            }
-            overrides.delimiterRow = style
-        case "--reader":
-            let v = try text()
-            guard let reader = MarkdownReader(rawValue: v) else { throw UsageError("--reader must be github or pandoc, not '\(v)'") }
-            overrides.reader = reader
-        case "--rst-content-directives":
-            let v = try text()
-            let names = v.split(separator: ",", omittingEmptySubsequences: false).map { String($0) }
-            guard !names.contains(where: { $0.isEmpty || $0.contains(where: \.isWhitespace) || $0.contains("::") }) else {
-                throw UsageError("--rst-content-directives takes directive names separated by commas, such as exercise,solution, not '\(v)'")
-            }
-            overrides.rstContentDirectives = names
-        case "--max-width": overrides.maxWidth = try Self.number(try text(), name, in: 10...10_000)
-        case "--tab-size": overrides.tabSize = try Self.number(try text(), name, in: 1...32)
         default:
-            throw UsageError("unknown option '\(name)' for \(command)")
+            guard let setting = SettingTable.all.first(where: { $0.option == name }) else {
+                throw UsageError("unknown option '\(name)' for \(command)")
+            }
+            overrides.set(setting, try Self.value(of: setting, try text()))
         }
         return true
     }
@@ -224,10 +219,12 @@ extension FileCommand {
         self.mode = mode
     }
 
-    private static func number(_ text: String, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-        guard let n = Int(text), range.contains(n) else {
-            throw UsageError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    /// The value a setting's option gives, checked as the server checks the setting.
+    private static func value(of setting: SettingSpec, _ text: String) throws(UsageError) -> JSON {
+        guard let value = setting.commandLineValue(text) else {
+            let verb = if case .directiveNames = setting.values { "takes" } else { "must be" }
+            throw UsageError("\(setting.option ?? setting.key) \(verb) \(setting.commandLineRequirement), not '\(text)'")
         }
-        return n
+        return value
     }
 }

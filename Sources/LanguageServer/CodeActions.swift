@@ -239,7 +239,8 @@ extension Server {
         return found
     }
 
-    /// `gridls.applyFix`: the edits of the fix titled `fix` of the diagnostic whose range is `range`.
+    /// `gridls.applyFix`: the edits of the fix titled `fix` of the diagnostic whose range is `range` (a fix's
+    /// title, its `FixKind`'s, is its name).
     func applyFixEdits(_ argument: CommandArgument) throws(ResponseError) -> (OpenDocument, [JSON], String) {
         let document = try self.document(argument.uri)
         guard let title = argument.fix else { throw .invalidParams("\(TextCommand.applyFix.name) takes {uri, range, fix}") }

@@ -31,7 +31,7 @@ struct ClientCapabilities {
 }
 
 extension Server {
-    static let commands = TableCommand.allCases.map(\.name) + TextCommand.allCases.map(\.name)
+    static let commands = CommandTable.all.map(\.name)
 
     func initialize(_ params: InitializeParams) throws(ResponseError) -> JSON {
         guard state == .uninitialized else { throw ResponseError(code: ErrorCode.invalidRequest, message: "initialize was already sent") }

@@ -30,52 +30,42 @@ extension Server {
         })
     }
 
-    /// Cell, then row, then table, for each position; a position outside tables selects nothing more.
+    /// For each position, the ranges around it from the narrowest: in a pipe or grid table the cell's
+    /// text, the cell with its padding, the cell with its borders (`CellExtent`), then its row and the
+    /// table; in other tables the line, then the table. A range that does not hold the position (the
+    /// text, when the position is in the padding) is left out, as LSP asks.
     func selectionRanges(_ params: SelectionRangeParams) throws(ResponseError) -> JSON {
         let document = try self.document(params.uri)
-        var result: [JSON] = []
-        for requested in params.positions {
+        return .array(params.positions.map { requested in
             let position = document.clamp(requested, encoding)
-            let point = document.lspRange(position, position, encoding)
-            guard let table = document.index.table(at: position.line) else {
-                result.append(["range": point])
-                continue
+            let ranges = selectionRanges(document, at: position).filter { $0.lowerBound <= position && position <= $0.upperBound }
+            guard let widest = ranges.last else { return ["range": document.lspRange(position, position, encoding)] }
+            var nested: JSON = ["range": document.lspRange(widest.lowerBound, widest.upperBound, encoding)]
+            for range in ranges.dropLast().reversed() {
+                nested = ["range": document.lspRange(range.lowerBound, range.upperBound, encoding), "parent": nested]
             }
-            let (local, reading) = document.reading(table, options: formatOptions(document))
-            let last = table.lines.upperBound - 1
-            var ranges = [document.lspRange(LinePosition(table.firstLine, 0), LinePosition(last, document.text.line(last).count), encoding)]
-            if let (row, cell) = rowAndCell(document, table: table, local: local, reading: reading, position: position) {
-                ranges.insert(row, at: 0)
-                if cell != row { ranges.insert(cell, at: 0) }
-            }
-            var nested: JSON = ["range": ranges.last!]
-            for range in ranges.dropLast().reversed() { nested = ["range": range, "parent": nested] }
-            result.append(nested)
-        }
-        return .array(result)
+            return nested
+        })
     }
 
-    /// The ranges of the row and the cell at a position inside a table.
-    private func rowAndCell(
-        _ document: OpenDocument, table: TableIndex.Table, local: OpenDocument.LocalTable, reading: TableReading,
-        position: LinePosition
-    ) -> (JSON, JSON)? {
-        let offset = document.offset(position, in: local)
-        let lineInTable = position.line - table.firstLine
-        let lineEnd = document.text.line(position.line).count
-        let rowRange = document.lspRange(LinePosition(position.line, table.prefixLengths[lineInTable]), LinePosition(position.line, lineEnd), encoding)
-        switch table.kind {
-        case .pipe:
-            let start = local.region.contentStarts[lineInTable], end = local.text.contentEnd(lineInTable)
-            let p = start + local.text.bytes[start..<end].prefix { $0 == 0x20 || $0 == 0x09 }.count
-            let cells = PipeTable.rowCells(local.text.bytes, from: p, to: end)
-            guard let cell = cells.last(where: { $0.lowerBound <= offset }) ?? cells.first else { return nil }
-            return (rowRange, document.lspRange(document.position(cell.lowerBound, in: local), document.position(cell.upperBound, in: local), encoding))
-        case .grid, .simple, .list, .pandocSimple, .multiline:
-            // In a grid or simple table the line is the narrowest range that is sure to hold the cell's text there.
-            guard reading.slots(at: [offset])[0] != nil else { return nil }
-            return (rowRange, rowRange)
+    /// The ranges holding `position`, narrowest first; none outside tables.
+    private func selectionRanges(_ document: OpenDocument, at position: LinePosition) -> [ClosedRange<LinePosition>] {
+        guard let table = document.index.table(at: position.line) else { return [] }
+        let (local, reading) = document.reading(table, options: formatOptions(document))
+        func row(_ lines: ClosedRange<Int>) -> ClosedRange<LinePosition> {
+            LinePosition(lines.lowerBound, table.prefixLengths[lines.lowerBound - table.firstLine])...LinePosition(lines.upperBound, document.text.line(lines.upperBound).count)
         }
+        let last = table.lines.upperBound - 1
+        let whole = LinePosition(table.firstLine, 0)...LinePosition(last, document.text.line(last).count)
+        let offset = document.offset(position, in: local)
+        if let cell = reading.cellExtent(at: offset) {
+            let cellRanges = [cell.text, cell.padded, cell.bordered].compactMap { $0 }.map { (range: Range<Int>) in
+                document.position(range.lowerBound, in: local)...document.position(range.upperBound, in: local)
+            }
+            return cellRanges + [row(cell.lines.lowerBound + local.firstLine...cell.lines.upperBound + local.firstLine), whole]
+        }
+        // In the other tables the line is the narrowest range sure to hold the cell's text there.
+        return (reading.slots(at: [offset])[0] == nil ? [] : [row(position.line...position.line)]) + [whole]
     }
 
     func hover(_ params: HoverParams) throws(ResponseError) -> JSON {

@@ -9,11 +9,11 @@ protocol MethodParams {
     init(_ params: Params) throws(ResponseError)
 }
 
-/// An editor's `options.tabSize` of a formatting request: nil when absent; at most 32.
+/// An editor's `options.tabSize` of a formatting request: nil when absent; at most the `tabSize` setting's most.
 private func requestedTabSize(_ params: Params) throws(ResponseError) -> Int? {
     guard let tabSize = params.optional("options")?["tabSize"], tabSize != .null else { return nil }
     guard let n = tabSize.int, n >= 1 else { throw .invalidParams("params.options.tabSize must be a whole number above 0") }
-    return min(n, 32)
+    return min(n, SettingTable.tabSize.range?.upperBound ?? n)
 }
 
 struct FormattingParams: MethodParams {

@@ -3,13 +3,14 @@ import TextTables
 
 /// The server's settings (protocol/README.md lists them with their defaults).
 struct Settings: Sendable, Equatable {
-    var formatOnSave = true
-    var ambiguousWidth = 1
+    // The defaults are `SettingTable`'s, set by `init()`.
+    var formatOnSave = false
+    var ambiguousWidth = 0
     var delimiterRow = DelimiterRowStyle.padded
     /// Tab stops for tabs inside cells, where no request says otherwise (formatting requests carry the
     /// editor's own `options.tabSize`, which wins for them).
-    var tabSize = 4
-    var diagnosticsEnabled = true
+    var tabSize = 0
+    var diagnosticsEnabled = false
     /// The widest a grid table may print (nil: no bound).
     var maxWidth: Int?
     /// The reader of Markdown documents (nil: the one the file's name or language says).
@@ -20,7 +21,11 @@ struct Settings: Sendable, Equatable {
     /// `.gridls.json` by applying them again (`over`).
     private(set) var given: [String: JSON] = [:]
 
-    static let keys = ["ambiguousWidth", "delimiterRow", "diagnostics", "formatOnSave", "maxWidth", "reader", "rstContentDirectives", "tabSize"]
+    static let keys = SettingTable.keys
+
+    init() {
+        for spec in SettingTable.all where spec.defaultValue != .null { set(spec, spec.defaultValue) }
+    }
 
     func formatOptions(tabSize: Int? = nil) -> FormatOptions {
         FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow, maxWidth: maxWidth,
@@ -78,33 +83,16 @@ struct Settings: Sendable, Equatable {
             let before = problems.count
             defer { if problems.count == before && Settings.keys.contains(key) { given[key] = value } }
             func problem(_ message: String) { problems.append(Problem(key: key, message: message)) }
+            if let spec = SettingTable.spec(key) {
+                if spec.accepts(value) { set(spec, value) } else { problem("\(key) must be \(spec.requirement)") }
+                continue
+            }
             switch key {
-            case "formatOnSave":
-                if let b = value.bool { formatOnSave = b } else { problem("formatOnSave must be true or false") }
-            case "ambiguousWidth":
-                if let n = value.int, n == 1 || n == 2 { ambiguousWidth = n } else { problem("ambiguousWidth must be 1 or 2") }
-            case "delimiterRow":
-                if let style = value.string.flatMap(DelimiterRowStyle.init(rawValue:)) { delimiterRow = style } else {
-                    problem("delimiterRow must be \"padded\" or \"compact\"")
-                }
-            case "maxWidth":
-                if value == .null { maxWidth = nil } else if let n = value.int, (10...10_000).contains(n) { maxWidth = n } else {
-                    problem("maxWidth must be null (no bound) or a whole number from 10 to 10000")
-                }
-            case "reader":
-                if let choice = value.string.flatMap(MarkdownReader.init(rawValue:)) { reader = choice } else {
-                    problem("reader must be \"github\" or \"pandoc\"")
-                }
-            case "rstContentDirectives":
-                if let names = Self.directiveNames(value) { rstContentDirectives = names } else {
-                    problem("rstContentDirectives must be a list of directive names, such as [\"exercise\", \"solution\"]")
-                }
-            case "tabSize":
-                if let n = value.int, (1...32).contains(n) { tabSize = n } else { problem("tabSize must be a whole number from 1 to 32") }
             case "diagnostics":
+                let enable = SettingTable.diagnosticsEnable
                 if let unknown = value.object?.keys.sorted().first(where: { $0 != "enable" }) {
                     problem("unknown setting diagnostics.\(unknown) (diagnostics has only enable)")
-                } else if let b = value["enable"]?.bool { diagnosticsEnabled = b } else { problem("diagnostics.enable must be true or false") }
+                } else if let b = value["enable"], enable.accepts(b) { set(enable, b) } else { problem("\(enable.key) must be \(enable.requirement)") }
             case "overrides":
                 problem("overrides are read from a project's .gridls.json only: ignored")
             default:
@@ -114,11 +102,18 @@ struct Settings: Sendable, Equatable {
         return problems
     }
 
-    /// A list of directive names as written before `::` (no spaces, no `::`), or nil.
-    private static func directiveNames(_ value: JSON) -> [String]? {
-        guard let items = value.array else { return nil }
-        let names = items.compactMap(\.string)
-        guard names.count == items.count, names.allSatisfy({ !$0.isEmpty && !$0.contains(where: \.isWhitespace) && !$0.contains("::") }) else { return nil }
-        return names
+    /// Sets the setting `spec` to `value`, which it accepts.
+    private mutating func set(_ spec: SettingSpec, _ value: JSON) {
+        switch spec.key {
+        case SettingTable.formatOnSave.key: formatOnSave = value.bool ?? formatOnSave
+        case SettingTable.ambiguousWidth.key: ambiguousWidth = value.int ?? ambiguousWidth
+        case SettingTable.delimiterRow.key: delimiterRow = value.string.flatMap(DelimiterRowStyle.init(rawValue:)) ?? delimiterRow
+        case SettingTable.maxWidth.key: maxWidth = value.int
+        case SettingTable.reader.key: reader = value.string.flatMap(MarkdownReader.init(rawValue:))
+        case SettingTable.rstContentDirectives.key: rstContentDirectives = value.array?.compactMap(\.string) ?? []
+        case SettingTable.tabSize.key: tabSize = value.int ?? tabSize
+        case SettingTable.diagnosticsEnable.key: diagnosticsEnabled = value.bool ?? diagnosticsEnabled
+        default: break
+        }
     }
 }

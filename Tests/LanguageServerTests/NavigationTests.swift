@@ -32,12 +32,12 @@ struct NavigationTests {
         #expect(symbols.map { $0["name"] } == ["Table 1 (2×1)", "Table 2 (2×1)", "Table 3 (1×1)"])
     }
 
-    @Test func selectionGrowsFromCellToRowToTable() throws {
+    @Test func selectionGrowsFromCellTextToRowToTable() throws {
         let client = try ready()
         let result = client.request("textDocument/selectionRange", ["textDocument": textDocument("file:///n.md"), "positions": [["line": 4, "character": 6]]])
         #expect(result["result"] == [[
             "range": range(4, 6, 4, 7),
-            "parent": ["range": range(4, 0, 4, 9), "parent": ["range": range(2, 0, 4, 9)]],
+            "parent": ["range": range(4, 5, 4, 8), "parent": ["range": range(4, 4, 4, 9), "parent": ["range": range(4, 0, 4, 9), "parent": ["range": range(2, 0, 4, 9)]]]],
         ]])
     }
 

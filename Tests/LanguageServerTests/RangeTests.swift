@@ -122,7 +122,8 @@ struct RangeTests {
             "textDocument": textDocument(Self.uri), "positions": [["line": .int(huge), "character": 0], ["line": 2, "character": .int(huge)]],
         ])
         #expect(selections["result"]?.array?.first == ["range": range(9, 0, 9, 0)])
-        #expect(selections["result"]?.array?.last?["range"] == range(2, 3, 2, 4))  // the last cell
+        // The last cell with its borders (the position is after its closing `|`), then the row.
+        #expect(selections["result"]?.array?.last?["range"] == range(2, 2, 2, 5))
         #expect(selections["result"]?.array?.last?["parent"]?["range"] == range(2, 0, 2, 5))
         let empty = client.request("textDocument/selectionRange", ["textDocument": textDocument(Self.uri), "positions": []])
         #expect(empty["result"] == [])

@@ -13,6 +13,19 @@ import Testing
 struct SoakTests {
     static let steps = Int(ProcessInfo.processInfo.environment["GRIDLS_SOAK_STEPS"] ?? "") ?? 600
 
+    static func point(_ p: JSON?) -> (Int, Int) { (p?["line"]?.int ?? -1, p?["character"]?.int ?? -1) }
+
+    /// Whether each range of a selection range's chain holds the one before it, as LSP asks.
+    static func nests(_ selection: JSON) -> Bool {
+        var child = selection
+        while let parent = child["parent"] {
+            guard let inner = child["range"], let outer = parent["range"],
+                  point(outer["start"]) <= point(inner["start"]), point(inner["end"]) <= point(outer["end"]) else { return false }
+            child = parent
+        }
+        return true
+    }
+
     /// (position encoding, CRLF document, whether code actions come back without edits to resolve, seed)
     /// The last session edits a reStructuredText document: grid and simple tables and list-tables.
     @Test(arguments: [("utf-16", false, false, UInt64(11)), ("utf-8", true, true, UInt64(12)), ("utf-16", true, true, UInt64(13)),
@@ -136,7 +149,16 @@ struct SoakTests {
                 let positions = [anyRange()["start"]!, anyRange()["end"]!]
                 let result = client.request("textDocument/selectionRange", ["textDocument": textDocument(uri), "positions": .array(positions)])
                 #expect(result["result"]?.array?.count == 2, "step \(step): selectionRange at \(positions): \(result)")
-                for selection in result["result"]?.array ?? [] { #expect(model.contains(selection["range"]!), "step \(step): \(selection)") }
+                for (position, selection) in zip(positions, result["result"]?.array ?? []) {
+                    #expect(model.contains(selection["range"]!), "step \(step): \(selection)")
+                    #expect(Self.nests(selection), "step \(step): a parent that does not hold its child: \(selection)")
+                    // A position in the document (one inside a character read as that character's start, as
+                    // the server reads it) is held by its narrowest range.
+                    if model.contains(["start": position, "end": position]), let range = selection["range"] {
+                        let (start, at, end) = (model.position(range["start"]!), model.position(position), model.position(range["end"]!))
+                        #expect(start <= at && at <= end, "step \(step): \(selection) does not hold \(position)")
+                    }
+                }
             }
             if step % 25 == 0 || step == Self.steps {
                 let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]

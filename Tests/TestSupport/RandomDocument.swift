@@ -2,7 +2,8 @@
 /// pipe tables with CJK, emoji, combining marks, escapes and code spans, form feeds and vertical tabs, short
 /// and long rows, inside block quotes and list items (their prefixes with tabs, taken in part or whole),
 /// between code fences, HTML blocks (those cmark-gfm and CommonMark 0.31 read apart too), `$$` lines,
-/// front matter and paragraphs that hold pipes, below empty list items and as lazy lines after grid tables;
+/// front matter and paragraphs that hold pipes, below empty list items and as lazy lines after grid tables,
+/// under many levels of nested lists and quotes;
 /// a byte-order mark may start the document.
 public struct RandomDocument {
     public var random: SeededRandom
@@ -31,7 +32,25 @@ public struct RandomDocument {
         var text = blocks.joined(separator: random.chance(0.9) ? "\n\n" : "\n")
         if random.chance(0.8) { text += "\n" }
         if random.chance(0.1) { text = "\u{FEFF}" + text }
+        // Drawn last, so that every other document stays as it was before this block was added.
+        if random.chance(0.1) { text += (text.hasSuffix("\n") ? "\n" : "\n\n") + deeplyNested() }
         return text.replacingOccurrences(of: "\n", with: newline)
+    }
+
+    /// A table under many levels of list items and block quotes (each level indented under the one above,
+    /// with blank lines, tabs, empty items and lazy lines between): scanning them must cost each level its
+    /// own prefix.
+    private mutating func deeplyNested() -> String {
+        var prefix = "", lines: [String] = []
+        for level in 0..<random.int(3...14) {
+            let (marker, rest) = random.pick([("- ", "  "), ("1. ", "   "), ("* ", "  "), ("> ", "> "), (">", ">"), ("-\t", "    ")])
+            // Sometimes an item that starts empty, which a blank line closes.
+            lines.append(prefix + marker + (random.chance(0.15) ? "" : "level \(level)"))
+            if random.chance(0.3) { lines.append(random.pick(["", "", prefix + rest, "lazy text"])) }
+            prefix += rest
+        }
+        lines.append(random.chance(0.8) ? prefix : "")
+        return (lines + table().split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }).joined(separator: "\n")
     }
 
     private mutating func block() -> String {

@@ -37,6 +37,28 @@ struct GridRoundTripTests {
         }
     }
 
+    /// A cell spanning hundreds of rows, with text running over the borders it crosses, beside unit cells:
+    /// printed line by line as written out here (the spanning cell's line `t - 1` on printed line `t`),
+    /// and read back as the same grid. The printer finds each row's place in the cell at once.
+    @Test(arguments: [1, 2, 37, 400])
+    func aCellSpanningManyRowsPrintsItsLinesWhereTheyFall(rows: Int) throws {
+        let lines = (0..<(2 * rows - 1)).map { $0 % 3 == 0 || $0 == 2 * rows - 2 ? "line \($0)" : "" }
+        let span = GridCell(rows: 0..<rows, columns: 0..<1, lines: lines)
+        let units = (0..<rows).map { GridCell(rows: $0..<$0 + 1, columns: 1..<2, lines: ["b"]) }
+        let grid = try Grid(rowCount: rows, columnCount: 2, cells: [span] + units)
+        let width = lines.map(\.count).max()!
+        let rule = "+" + String(repeating: "-", count: width + 2) + "+---+"
+        var expected = [rule]
+        for t in 1..<(2 * rows) {
+            let text = lines[t - 1].padding(toLength: width, withPad: " ", startingAt: 0)
+            expected.append("| " + text + (t % 2 == 1 ? " | b |" : " +---+"))
+        }
+        expected.append(rule)
+        let printed = GridTablePrinter(grid, options: WidthOptions(), syntax: .markdown).lines().map { String(decoding: $0, as: UTF8.self) }
+        #expect(printed == expected)
+        #expect(reparse(grid).grid == grid)
+    }
+
     @Test func alignmentAndHeaderSurvive() throws {
         let grid = try Grid.units([["a", "b", "c"], ["1", "2", "3"]], alignments: [.left, .center, .right], headerRowCount: 1)
         #expect(reparse(grid).grid == grid)

@@ -147,6 +147,28 @@ struct MarkdownScannerTests {
         #expect(scan.tables[1].contentStarts == [29, 35])
     }
 
+    /// Blank lines continue every list item above them (and close an item still empty): under 60 nested
+    /// items, whatever blank lines come between, the table is the deepest item's, as GitHub renders it.
+    @Test(arguments: [0, 1, 7, 200])
+    func aTableUnderDeeplyNestedItemsAndBlankLines(blankLines: Int) throws {
+        let depth = 60, pad = String(repeating: " ", count: 2 * depth)
+        let items = (0..<depth).map { String(repeating: " ", count: 2 * $0) + "- item \($0)\n" }.joined()
+        let document = items + String(repeating: "\n", count: blankLines) + pad + "|a|\n" + pad + "|-|\n"
+        let text = TextLines(document)
+        let scan = MarkdownScanner.scan(text)
+        #expect(scan.tables.map(\.lines) == [(depth + blankLines)..<(depth + blankLines + 2)])
+        #expect(scan.tables.first?.contentStarts == [depth + blankLines, depth + blankLines + 1].map { text.starts[$0] + 2 * depth })
+        // The deepest item empty: a blank line closes it, and the table indented for it is the item's above.
+        let empty = items.replacingOccurrences(of: "- item \(depth - 1)\n", with: "-\n")
+        let shallower = String(pad.dropLast(2))
+        let closed = empty + String(repeating: "\n", count: max(1, blankLines)) + shallower + "|a|\n" + shallower + "|-|\n"
+        #expect(tableLines(closed) == [(depth + max(1, blankLines))..<(depth + max(1, blankLines) + 2)])
+        if Cmark.isAvailable {
+            #expect(try Cmark.html(Array(document.utf8)).contains("<table>"))
+            #expect(try Cmark.html(Array(closed.utf8)).contains("<table>"))
+        }
+    }
+
     @Test func aTableInAQuoteEndsWhereTheQuoteEnds() {
         #expect(tableLines("""
             > |a|

@@ -12,6 +12,26 @@ enum BlockSyntax {
         return true
     }
 
+    /// `indentation`, stopping once `limit` columns are found: all a caller needs that only asks whether a
+    /// line is indented at least that far, so that asking it at every level of deep nesting costs each
+    /// level's own columns, not the rest of the line's indentation.
+    static func indentation(_ b: [UInt8], _ p: Int, _ end: Int, column: Int, atMost limit: Int) -> (columns: Int, end: Int) {
+        var i = p
+        var col = column
+        while i < end && col - column < limit {
+            if b[i] == space { col += 1 } else if b[i] == tab { col += 4 - col % 4 } else { break }
+            i += 1
+        }
+        return (col - column, i)
+    }
+
+    /// Where the line's text ends: after its last byte that is not a space or a tab (`p` if none).
+    static func textEnd(_ b: [UInt8], _ p: Int, _ end: Int) -> Int {
+        var i = end
+        while i > p && (b[i - 1] == space || b[i - 1] == tab) { i -= 1 }
+        return i
+    }
+
     /// Leading whitespace in columns (tabs to multiples of `tabStop`, counted from `column`: 4 in CommonMark,
     /// 8 in reStructuredText, whose tabs docutils expands first) and where it ends.
     static func indentation(_ b: [UInt8], _ p: Int, _ end: Int, column: Int = 0, tabStop: Int = 4) -> (columns: Int, end: Int) {

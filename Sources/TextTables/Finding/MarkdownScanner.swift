@@ -52,7 +52,14 @@ package struct MarkdownScanner {
     private var dialect: HTMLDialect { githubExtensions ? .commonMark : .cmarkGFM }
     /// Where the current line's text starts: its first byte, or after the byte-order mark on line 0.
     private var lineStart = 0
+    /// Where the current line's text ends (`BlockSyntax.textEnd`): the line is blank from any position at
+    /// or past it. Found once per line, so that each of deeply nested containers asks it in constant time.
+    private var lineTextEnd = 0
     private var containers: [Container] = []
+    /// Indices (ascending) of the containers that a line with nothing left after their prefix does not
+    /// continue: block quotes, and list items still empty. An empty line under N list items then matches
+    /// them in one step, not N.
+    private var blankStops: [Int] = []
     private var leaf = Leaf.none
     private var result = TableScan()
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
@@ -92,6 +99,7 @@ package struct MarkdownScanner {
         let mayHoldHTML = githubExtensions && text.bytes.containsByte(UInt8(ascii: "<"))
         while line < text.count {
             scanner.lineStart = text.starts[line] + (line == 0 && bom ? ByteOrderMark.length(text.bytes) : 0)
+            scanner.lineTextEnd = BlockSyntax.textEnd(text.bytes, scanner.lineStart, text.contentEnd(line))
             let inParagraph = scanner.isInTopLevelParagraph, reported = scanner.result.diagnostics.count
             if mayHoldHTML && !scanner.usedExtension && HTMLBlock.mayDiffer(text.bytes, text.starts[line], text.contentEnd(line)) {
                 scanner.usedExtension = true
@@ -134,7 +142,7 @@ package struct MarkdownScanner {
         var pos = lineStart
         var column = 0
         let matched = matchContainers(&pos, &column, end)
-        let blank = BlockSyntax.isBlank(b, pos, end)
+        let blank = isBlank(from: pos)
 
         if matched == containers.count {
             if continueLeaf(line: line, pos: pos, column: column, end: end, blank: blank) { return }
@@ -145,6 +153,7 @@ package struct MarkdownScanner {
                 return
             }
             containers.removeLast(containers.count - matched)
+            while let last = blankStops.last, last >= matched { blankStops.removeLast() }
             leaf = .none
         }
         let before = containers.count
@@ -159,22 +168,29 @@ package struct MarkdownScanner {
         for index in 0..<count {
             if case .listItem(let width, true) = containers[index] { containers[index] = .listItem(width: width, empty: false) }
         }
+        blankStops.removeAll { $0 < count && containers[$0] != .blockQuote }
     }
 
+    /// Whether the current line holds only spaces and tabs from `pos` on.
+    private func isBlank(from pos: Int) -> Bool { pos >= lineTextEnd }
+
     /// Consumes the prefixes of the open containers that this line continues; returns how many.
+    /// Each container reads only its own prefix (indentation is counted up to what it asks, blankness is
+    /// known per line): a line under N nested containers costs N steps, not N times its indentation.
     private func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
         var matched = 0
         for container in containers {
+            if pos == end { return firstBlankStop(from: matched) }
             switch container {
             case .blockQuote:
-                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column)
+                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column, atMost: 4)
                 guard indent < 4, afterIndent < end, b[afterIndent] == UInt8(ascii: ">") else { return matched }
                 column += indent + 1
                 pos = afterIndent + 1
                 consumeMarkerSpace(&pos, &column, end)
             case .listItem(let width, let empty):
-                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column)
-                if BlockSyntax.isBlank(b, pos, end) && indent < width {
+                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column, atMost: width)
+                if isBlank(from: pos) && indent < width {
                     if empty { return matched }
                     break
                 }
@@ -184,6 +200,16 @@ package struct MarkdownScanner {
             matched += 1
         }
         return matched
+    }
+
+    /// The first container from `index` on that a line with nothing left does not continue (or the count).
+    private func firstBlankStop(from index: Int) -> Int {
+        var low = 0, high = blankStops.count
+        while low < high {
+            let middle = (low + high) / 2
+            if blankStops[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < blankStops.count ? blankStops[low] : containers.count
     }
 
     /// Consumes `count` columns as CommonMark does: a tab wider than the columns left is consumed in part,
@@ -278,6 +304,7 @@ package struct MarkdownScanner {
                 column += indent + 1
                 pos = p + 1
                 consumeMarkerSpace(&pos, &column, end)
+                blankStops.append(containers.count)
                 containers.append(.blockQuote)
                 leaf = .none
                 continue
@@ -286,6 +313,7 @@ package struct MarkdownScanner {
                 let item = BlockSyntax.listMarker(b, p, end, column: column + indent)
             else { return }
             if case .paragraph = leaf, item.empty || !item.startsAtOne { return }
+            if item.empty { blankStops.append(containers.count) }
             containers.append(.listItem(width: indent + item.width, empty: item.empty))
             consumeColumns(indent + item.width, &pos, &column, end)
             if item.empty { pos = end }
@@ -295,7 +323,7 @@ package struct MarkdownScanner {
 
     /// Starts whatever leaf block this line begins (the containers are settled).
     private mutating func startLeaf(line: Int, pos: Int, column: Int, end: Int) {
-        if BlockSyntax.isBlank(b, pos, end) {
+        if isBlank(from: pos) {
             leaf = .none
             return
         }

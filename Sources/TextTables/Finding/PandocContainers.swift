@@ -104,7 +104,7 @@ extension PandocMarkdownScanner {
                   let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
             if !found {
                 // Asked of a scanner of its own, so that what it finds is not kept (nor copied).
-                var probe = PandocMarkdownScanner(text: text, restartable: [])
+                var probe = PandocMarkdownScanner(text: text, restartable: [], runs: runs)
                 probe.htmlDepth = htmlDepth
                 guard probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) == nil else { return nil }
             }

@@ -20,6 +20,8 @@ package struct PandocMarkdownScanner {
     }
 
     let text: TextLines
+    /// Shared with probing scanners: the leading whitespace each line was last asked about.
+    let runs: WhitespaceRuns
     var result = TableScan()
     private var restartable: [Bool]
     /// The first line after an opener that pandoc reads only when closed (a code fence, a YAML block, a
@@ -64,20 +66,45 @@ package struct PandocMarkdownScanner {
         return (LoneCarriageReturn.guarding(scanner.result, in: text), scanner.restartable)
     }
 
-    init(text: TextLines, restartable: [Bool]) {
+    init(text: TextLines, restartable: [Bool], runs: WhitespaceRuns? = nil) {
         self.text = text
         self.restartable = restartable
+        self.runs = runs ?? WhitespaceRuns(lineCount: text.count)
     }
 
     func end(_ line: Line) -> Int { text.contentEnd(line.index) }
 
-    /// The line's indentation in columns and where its text starts.
+    /// The line's indentation in columns and where its text starts. Each container's content reads its
+    /// lines again from a later start inside the same leading whitespace: its end is found once per line
+    /// (`WhitespaceRuns`), so that lines under N nested lists cost N steps each, not N times their indentation.
+    @inline(__always)
     func indentation(_ line: Line) -> (columns: Int, p: Int) {
-        let (columns, p) = BlockSyntax.indentation(b, line.start, end(line))
-        return (columns, p)
+        // Empty lines and lines starting with text (most) need no record.
+        guard startsWithWhitespace(line) else { return (0, line.start) }
+        return measuredIndentation(line)
     }
 
-    func isBlank(_ line: Line) -> Bool { BlockSyntax.isBlank(b, line.start, end(line)) }
+    @inline(__always)
+    func isBlank(_ line: Line) -> Bool {
+        let end = end(line)
+        guard line.start < end else { return true }
+        return startsWithWhitespace(line) && measuredIndentation(line).p == end
+    }
+
+    @inline(__always)
+    private func startsWithWhitespace(_ line: Line) -> Bool {
+        line.start < end(line) && (b[line.start] == BlockSyntax.space || b[line.start] == BlockSyntax.tab)
+    }
+
+    private func measuredIndentation(_ line: Line) -> (columns: Int, p: Int) {
+        let end = end(line)
+        if let run = runs.run(line.index, containing: line.start) {
+            return run.hasTab ? BlockSyntax.indentation(b, line.start, end) : (run.end - line.start, run.end)
+        }
+        let (columns, p) = BlockSyntax.indentation(b, line.start, end)
+        runs.record(line.index, line.start..<p, hasTab: b[line.start..<p].contains(BlockSyntax.tab))
+        return (columns, p)
+    }
 
     /// Reads a container's content as blocks, unless it is nested past `maxNesting`.
     mutating func readContent(_ lines: [Line], divDepth: Int, inList: Bool) {
@@ -234,5 +261,29 @@ package struct PandocMarkdownScanner {
     private mutating func unclosed(_ line: Line) -> Int? {
         firstUnclosed = min(firstUnclosed ?? line.index, line.index)
         return nil
+    }
+}
+
+/// Per line, the run of spaces and tabs last measured in it (the longest from the start asked about): a
+/// start later inside the run ends at the same text. A class, so that the scanners that probe a reading
+/// share what the scan has measured.
+final class WhitespaceRuns {
+    private var starts: [Int]
+    private var ends: [Int]
+    private var tabs: [Bool]
+
+    init(lineCount: Int) {
+        starts = [Int](repeating: -1, count: lineCount)
+        ends = [Int](repeating: -1, count: lineCount)
+        tabs = [Bool](repeating: false, count: lineCount)
+    }
+
+    /// The measured run of line `line` that `start` lies in (or ends), if any.
+    func run(_ line: Int, containing start: Int) -> (end: Int, hasTab: Bool)? {
+        starts[line] <= start && start <= ends[line] && starts[line] >= 0 ? (ends[line], tabs[line]) : nil
+    }
+
+    func record(_ line: Int, _ run: Range<Int>, hasTab: Bool) {
+        (starts[line], ends[line], tabs[line]) = (run.lowerBound, run.upperBound, hasTab)
     }
 }

@@ -25,6 +25,7 @@ package enum RSTScanner {
         var blocks = RSTBlockStarts()
         /// Lines indented more than this belong to a literal block.
         var literalIndent: Int?
+        var lastDirectiveAnswer: DirectiveAnswer?
         while line < text.count {
             let start = text.starts[line], end = text.contentEnd(line)
             let (indent, p) = BlockSyntax.indentation(b, start, end, tabStop: 8)
@@ -52,7 +53,7 @@ package enum RSTScanner {
                     region.contentStarts.append(text.starts[line])
                     line += 1
                 }
-                region.context.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent)
+                region.context.insideDirective = isDirectiveContent(text, before: region.firstLine, indent: indent, &lastDirectiveAnswer)
                 region.context.followedByText = hasText(text, line: line)
                 region.context.precededByText = region.firstLine > 0 && hasText(text, line: region.firstLine - 1)
                 result.tables.append(region)
@@ -63,7 +64,7 @@ package enum RSTScanner {
                 switch simpleTableEnd(text, top: line, indent: indent) {
                 case .end(let last):
                     var region = TableRegion(kind: .simple, firstLine: line, contentStarts: text.starts[line...last].map { $0 }, syntax: .restructuredText)
-                    region.context.insideDirective = isDirectiveContent(text, before: line, indent: indent)
+                    region.context.insideDirective = isDirectiveContent(text, before: line, indent: indent, &lastDirectiveAnswer)
                     region.context.followedByText = hasText(text, line: last + 1)
                     region.context.precededByText = region.firstLine > 0 && hasText(text, line: region.firstLine - 1)
                     result.tables.append(region)
@@ -183,7 +184,7 @@ package enum RSTScanner {
         let next = lastText + 1
         if next < text.count && !BlockSyntax.isBlank(b, text.starts[next], text.contentEnd(next)) { inserted += terminator }
         let at = text.contentEnd(lastText)
-        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true, isSafe: true)
+        return Fix(.closeWithBottomBorder, edits: [TextEdit(range: at..<at, newText: inserted)], isPreferred: true, isSafe: true)
     }
 
     /// Whether line `line` exists and holds text.
@@ -191,19 +192,32 @@ package enum RSTScanner {
         line < text.count && !BlockSyntax.isBlank(text.bytes, text.starts[line], text.contentEnd(line))
     }
 
+    /// The answer for the table at `first`: the search for a later table at the same indentation that
+    /// reaches `first` ends the same way, so that a directive holding N tables is searched once, not N times.
+    struct DirectiveAnswer {
+        var first: Int, indent: Int, inside: Bool
+    }
+
     /// Whether the block at `indent` starting at line `before` is a directive's content: the nearest line
     /// above it with text, less indented, is a directive (`.. name::`).
-    private static func isDirectiveContent(_ text: TextLines, before first: Int, indent: Int) -> Bool {
+    private static func isDirectiveContent(_ text: TextLines, before first: Int, indent: Int, _ last: inout DirectiveAnswer?) -> Bool {
         guard indent > 0 else { return false }
         let b = text.bytes
+        var inside = false
         for line in stride(from: first - 1, through: 0, by: -1) {
+            if let last, last.first == line, last.indent == indent {
+                inside = last.inside
+                break
+            }
             let (columns, p) = BlockSyntax.indentation(b, text.starts[line], text.contentEnd(line), tabStop: 8)
             guard p < text.contentEnd(line), columns < indent else { continue }
             let body = b[p..<text.contentEnd(line)]
-            return body.starts(with: Array(".. ".utf8)) && body.contains(UInt8(ascii: ":"))
+            inside = body.starts(with: Array(".. ".utf8)) && body.contains(UInt8(ascii: ":"))
                 && String(decoding: body, as: UTF8.self).contains("::")
+            break
         }
-        return false
+        last = DirectiveAnswer(first: first, indent: indent, inside: inside)
+        return inside
     }
 
     /// A paragraph line ending in `::`, a comment, or a directive whose body is not ordinary

@@ -56,7 +56,7 @@ extension GridTableReader {
         guard !onBorderOnly || isBorder(repair.line) else { return }
         if diagnostics.contains(where: { $0.code == .nonRectangularCell }) {
             var fix = repair.diagnostic.fixes[0]
-            fix.title = "Restore the border here"
+            fix.kind = .restoreBorder
             for index in diagnostics.indices where diagnostics[index].code == .nonRectangularCell {
                 diagnostics[index].fixes.insert(fix, at: 0)
             }
@@ -131,7 +131,7 @@ extension GridTableReader {
             var fix = diagnostic(for: choice.candidate).fixes[0]
             fix.isPreferred = false
             fix.isSafe = false
-            fix.title += " (line \(choice.candidate.line + 1), column \(choice.candidate.column + 1))"
+            fix.choice = (choice.candidate.line + 1, choice.candidate.column + 1)
             fixes.append(fix)
         }
         return .choices(fixes)
@@ -278,34 +278,34 @@ extension GridTableReader {
         let line = lines[candidate.line]
         let at = candidate.edit.range.lowerBound
         let range = at..<max(at + 1, min(candidate.edit.range.upperBound, line.end))
-        let (message, title) = Self.words(candidate.kind)
+        let (message, kind) = Self.words(candidate.kind)
         return Diagnostic(code: .brokenBorder, severity: .error, message: message, range: range.upperBound <= line.end ? range : at..<at,
-                          fixes: [Fix(title: title, edits: [candidate.edit], isPreferred: true, isSafe: true)])
+                          fixes: [Fix(kind, edits: [candidate.edit], isPreferred: true, isSafe: true)])
     }
 
-    private static func words(_ kind: SlipKind) -> (message: String, title: String) {
-        func shown(_ byte: UInt8) -> String { byte == G.space ? "space" : "`\(Character(Unicode.Scalar(byte)))`" }
+    private static func words(_ kind: SlipKind) -> (message: String, fix: FixKind) {
+        let shown = FixKind.shown
         switch kind {
         case .junctionLost:
-            return ("a `+` is missing here, where a column line crosses this border", "Write the `+` back")
+            return ("a `+` is missing here, where a column line crosses this border", .writeBack(G.plus))
         case .barLost:
-            return ("a `|` is missing here, where a column line runs through this line", "Write the `|` back")
+            return ("a `|` is missing here, where a column line runs through this line", .writeBack(G.pipe))
         case .strayJunction(let fill):
-            return ("this `+` crosses no column line: it should be a \(shown(fill))", "Write \(shown(fill)) here")
+            return ("this `+` crosses no column line: it should be a \(shown(fill))", .writeHere(fill))
         case .strayBar:
-            return ("this `|` stands where no column line runs", "Remove the stray `|`")
+            return ("this `|` stands where no column line runs", .removeStrayBar)
         case .barInBorder(let fill):
-            return ("a `|` in this border, where no column line crosses it: it should be a \(shown(fill))", "Write \(shown(fill)) here")
+            return ("a `|` in this border, where no column line crosses it: it should be a \(shown(fill))", .writeHere(fill))
         case .doubled(let byte):
-            return ("this line is one column longer than the others: the \(shown(byte)) here is one too many", "Remove the extra \(shown(byte))")
+            return ("this line is one column longer than the others: the \(shown(byte)) here is one too many", .removeExtra(byte))
         case .dropped(let byte):
-            return ("this line is one column shorter than the others: a \(shown(byte)) is missing here", "Write the missing \(shown(byte)) back")
+            return ("this line is one column shorter than the others: a \(shown(byte)) is missing here", .writeMissing(byte))
         case .shiftedRight:
-            return ("this line starts one column too far to the right", "Move the line one column to the left")
+            return ("this line starts one column too far to the right", .moveLineLeft)
         case .shiftedLeft:
-            return ("this line starts one column too far to the left", "Move the line one column to the right")
+            return ("this line starts one column too far to the left", .moveLineRight)
         case .mixedFill(let fill):
-            return ("this border is drawn with \(shown(fill)) but this character is not one", "Write \(shown(fill)) here")
+            return ("this border is drawn with \(shown(fill)) but this character is not one", .writeHere(fill))
         }
     }
 }

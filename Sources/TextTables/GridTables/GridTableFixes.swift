@@ -28,20 +28,20 @@ extension GridTableReader {
             rowCount: bandBoundaries.count, columnCount: columns, cells: cells,
             alignments: alignments(headerSeparator ?? 0), headerRowCount: headerRowCount, footerRowCount: footerRowCount)
         else { return nil }
-        return printingFix("Split the region into rectangles along its grid lines", grid)
+        return printingFix(.splitRegion, grid)
     }
 
     /// "Re-lay the table from its cells": `grid` (what the cells say) printed anew.
     /// `drifted`: the table's only fault is `|` pushed off their columns, on lines that each hold
     /// exactly their row's bars, so the cells read one way only: the fix is preferred and safe.
     func reLayingFix(_ grid: Grid, drifted: Bool = false) -> Fix {
-        printingFix("Re-lay the table from its cells", grid, isSafe: drifted)
+        printingFix(.reLayTable, grid, isSafe: drifted)
     }
 
     /// A fix that prints `grid` in place of the table, when it is asked for.
-    private func printingFix(_ title: String, _ grid: Grid, isSafe: Bool = false) -> Fix {
+    private func printingFix(_ kind: FixKind, _ grid: Grid, isSafe: Bool = false) -> Fix {
         let (text, region, options) = (text, region, geometry.options)
-        return Fix(title: title, isPreferred: isSafe, isSafe: isSafe) {
+        return Fix(kind, isPreferred: isSafe, isSafe: isSafe) {
             TableLineEdits.gridTableEdits(grid, text: text, region: region, options: options)
         }
     }

@@ -130,8 +130,8 @@ struct GridTableReader {
     }
 
     /// A fix that writes `replacement` over the character at column `x` of line `i`.
-    func characterFix(_ title: String, line i: Int, column x: Int, _ replacement: UInt8) -> Fix {
-        Fix(title: title, edits: [TextEdit(range: columnRange(i, x), newText: [replacement])])
+    func characterFix(_ kind: FixKind, line i: Int, column x: Int, _ replacement: UInt8) -> Fix {
+        Fix(kind, edits: [TextEdit(range: columnRange(i, x), newText: [replacement])])
     }
 
     // MARK: Steps
@@ -165,7 +165,7 @@ struct GridTableReader {
         let prefix = region.prefix(ofLine: lines.count - 1, in: text)
         let terminator = region.newLineTerminator(in: text)
         let end = text.contentEnd(lastLine)
-        return Fix(title: "Close the table with a bottom border", edits: [TextEdit(range: end..<end, newText: terminator + prefix + border)])
+        return Fix(.closeWithBottomBorder, edits: [TextEdit(range: end..<end, newText: terminator + prefix + border)])
     }
 
     /// Cuts a border that runs past the right edge, or draws one that stops short out to it.
@@ -175,12 +175,12 @@ struct GridTableReader {
         let start = region.contentStarts[i]
         if end > right && rule.contains(line.char(right)) {
             let kept = Array(text.bytes[start..<line.offset(right)]) + [G.plus]
-            return Fix(title: "Cut the border at the table's right edge", edits: [TextEdit(range: lineRange(i), newText: kept)])
+            return Fix(.cutBorderAtRightEdge, edits: [TextEdit(range: lineRange(i), newText: kept)])
         }
         if end < right && line.char(end) == G.plus {
             let fill = line.char(end - 1) == G.equals ? G.equals : G.dash
             let drawn = Array(text.bytes[start..<line.offset(end + 1)]) + Array(repeating: fill, count: right - end - 1) + [G.plus]
-            return Fix(title: "Draw the border out to the table's right edge", edits: [TextEdit(range: lineRange(i), newText: drawn)])
+            return Fix(.drawBorderToRightEdge, edits: [TextEdit(range: lineRange(i), newText: drawn)])
         }
         return nil
     }
@@ -222,7 +222,7 @@ struct GridTableReader {
         for i in headers.dropFirst() where !foot.contains(i) {
             let plain = text.bytes[lineRange(i)].map { $0 == G.equals ? G.dash : $0 }
             report(.multipleHeaderSeparators, Diagnostic.Message.extraHeaderSeparator(region.syntax), lineRange(i),
-                   fix: Fix(title: "Make this line an ordinary border", edits: [TextEdit(range: lineRange(i), newText: plain)]))
+                   fix: Fix(.makeOrdinaryBorder, edits: [TextEdit(range: lineRange(i), newText: plain)]))
         }
         for i in foot where !(0..<intervals).allSatisfy({ geometry.isHeaderRule(line: i, interval: $0) }) {
             report(.brokenBorder, Diagnostic.Message.partialFootSeparator, lineRange(i))
@@ -259,8 +259,9 @@ struct GridTableReader {
             var fix: Fix?
             if let target = others.first {
                 let fill = lines[i].char(x - 1) == G.equals || lines[i].char(x + 1) == G.equals ? G.equals : G.dash
-                let from = characterFix("", line: i, column: x, fill).edits[0], to = characterFix("", line: i, column: target, G.plus).edits[0]
-                fix = Fix(title: "Move the + to column \(target + 1)", edits: [from, to].sorted { $0.range.lowerBound < $1.range.lowerBound })
+                let kind = FixKind.movePlus(toColumn: target + 1)
+                let from = characterFix(kind, line: i, column: x, fill).edits[0], to = characterFix(kind, line: i, column: target, G.plus).edits[0]
+                fix = Fix(kind, edits: [from, to].sorted { $0.range.lowerBound < $1.range.lowerBound })
             }
             report(.brokenBorder, Diagnostic.Message.strayJunction(nearest: others.first), columnRange(i, x), fix: fix)
         }
@@ -396,10 +397,10 @@ struct GridTableReader {
                 let c = lines[i].char(xs[k])
                 if ruled && (up || down) && c != G.plus {
                     report(.brokenBorder, Diagnostic.Message.missingJunction, columnRange(i, xs[k]),
-                           fix: characterFix("Put + where the borders cross", line: i, column: xs[k], G.plus))
+                           fix: characterFix(.putPlusWhereBordersCross, line: i, column: xs[k], G.plus))
                 } else if !ruled && up && down && c != G.pipe && c != G.plus {
                     report(.brokenBorder, Diagnostic.Message.verticalGap, columnRange(i, xs[k]),
-                           fix: characterFix("Close the vertical border with |", line: i, column: xs[k], G.pipe))
+                           fix: characterFix(.closeVerticalBorder, line: i, column: xs[k], G.pipe))
                 }
             }
         }

@@ -23,6 +23,9 @@ package struct GridTablePrinter {
     private let widthBefore: [Int]
     /// A row border that rules every column (most of them), as printed after the indentation.
     private let plainBorder: [UInt8]
+    /// `linesBefore[r]`: printed lines from the top border to row `r`'s border, so that where a cell's
+    /// text stands in a row is known at once, however many rows the cell spans.
+    private let linesBefore: [Int]
 
     /// Whether a cell holds a tab that docutils expands: its width depends on the column where it is
     /// printed, so its line is measured there (reStructuredText; `GridReader.docutilsColumn`).
@@ -71,6 +74,7 @@ package struct GridTablePrinter {
         self.tabbed = tabbed
         owners = grid.slotOwners()
         widthBefore = widths.reduce(into: [0]) { $0.append($0.last! + $1 + 3) }
+        linesBefore = heights.reduce(into: [0]) { $0.append($0.last! + $1 + 1) }
         plainBorder = widths.reduce(into: [UInt8(ascii: "+")]) { line, width in
             line.append(UInt8(ascii: "-"), count: width + 2)
             line.append(UInt8(ascii: "+"))
@@ -182,7 +186,7 @@ package struct GridTablePrinter {
 
     /// Index of the cell's first line in row `r`, counting its lines from its top row.
     private func lineOffset(of c: Int, row r: Int) -> Int {
-        (grid.cells[c].rows.lowerBound..<r).reduce(0) { $0 + heights[$1] + 1 }
+        linesBefore[r] - linesBefore[grid.cells[c].rows.lowerBound]
     }
 
     /// The cell's text for line `line`, padded to the cell's full width between its column lines.

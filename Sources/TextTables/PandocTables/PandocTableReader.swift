@@ -167,7 +167,7 @@ struct PandocTableReader {
                     && position < text.contentEnd(region.firstLine + offset) && b[position] == 0x2D
                 edits.append(TextEdit(range: position..<position, newText: [UInt8](repeating: insideRun ? 0x2D : 0x20, count: count)))
             }
-            fixes[column] = Fix(title: "Widen column \(column - 1)", edits: edits, isPreferred: true)
+            fixes[column] = Fix(.widenColumn(column - 1), edits: edits, isPreferred: true)
         }
         return crossings.map { crossing in
             Diagnostic(code: .pandocTextAcrossColumns, severity: .error, message: Diagnostic.Message.pandocTextAcrossColumns(column: crossing.column),
@@ -197,7 +197,7 @@ struct PandocTableReader {
         let top = text.bytes[region.contentStarts[0]..<text.contentEnd(region.firstLine)]
         let newline = region.newLineTerminator(in: text)
         let prefix = region.prefix(ofLine: last, in: text)
-        let fix = Fix(title: "Add the closing line", edits: [TextEdit(range: end..<end, newText: newline + Array(prefix) + Array(top))], isPreferred: true)
+        let fix = Fix(.addClosingLine, edits: [TextEdit(range: end..<end, newText: newline + Array(prefix) + Array(top))], isPreferred: true)
         return Diagnostic(code: .pandocUnclosedTable, severity: .error,
                           message: layout.kind == .multiline ? Diagnostic.Message.pandocUnclosedMultiline : Diagnostic.Message.pandocUnclosedSimple,
                           range: range(ofLine: 0), fixes: [fix])

@@ -59,21 +59,21 @@ package enum PipeTableChecks {
     static func checkWithFixes(_ table: PipeTable, reading: TableReading) -> [Diagnostic] {
         var diagnostics = check(table)
         guard !diagnostics.isEmpty, table.cellUnprintableAfterPipe == nil else { return diagnostics }
-        func fix(_ title: String, _ texts: [[String]], _ alignments: [ColumnAlignment]) -> Fix {
-            Fix(title: title) { reading.edits(printingPipe: PipeTable(texts: texts, alignments: alignments)) }
+        func fix(_ kind: FixKind, _ texts: [[String]], _ alignments: [ColumnAlignment]) -> Fix {
+            Fix(kind) { reading.edits(printingPipe: PipeTable(texts: texts, alignments: alignments)) }
         }
         let texts = table.texts
         let width = texts.map(\.count).max() ?? 0
         for index in diagnostics.indices {
             switch diagnostics[index].code {
             case .missingCells:
-                diagnostics[index].fixes = [fix("Fill the row with empty cells", texts, table.alignments)]
+                diagnostics[index].fixes = [fix(.fillRow, texts, table.alignments)]
             case .extraCells:
                 let widened = [texts[0] + Array(repeating: "", count: width - texts[0].count)] + texts.dropFirst()
                 let cut = texts.map { Array($0.prefix(table.columnCount)) }
                 diagnostics[index].fixes = [
-                    fix("Add header cells for the extra cells", widened, table.alignments + Array(repeating: .none, count: width - table.columnCount)),
-                    fix("Delete the cells past the header", cut, table.alignments),
+                    fix(.addHeaderCells, widened, table.alignments + Array(repeating: .none, count: width - table.columnCount)),
+                    fix(.deleteCellsPastHeader, cut, table.alignments),
                 ]
             default:
                 break

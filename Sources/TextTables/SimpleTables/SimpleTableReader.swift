@@ -97,7 +97,7 @@ struct SimpleTableReader {
                 let top = start(0, indentWidth: indentWidth)
                 let redraw = TextEdit(range: p..<end, newText: Array(b[top..<top + topLength]))
                 throw error(.brokenBorder, Diagnostic.Message.simpleRuleLength, line: offset,
-                            fixes: [Fix(title: "Draw the rule like the top border", edits: [redraw], isPreferred: true)])
+                            fixes: [Fix(.drawRuleLikeTopBorder, edits: [redraw], isPreferred: true)])
             }
             rules.append(offset)
             if offset < lineCount - 1 {
@@ -127,7 +127,7 @@ struct SimpleTableReader {
                 if line.textEnd > 0 {
                     let escape = TextEdit(range: p..<p, newText: [UInt8(ascii: "\\")])
                     throw error(.droppedLine, Diagnostic.Message.droppedLine, line: offset,
-                                fixes: [Fix(title: "Start a row here with an empty first cell (\\)", edits: [escape], isPreferred: true)])
+                                fixes: [Fix(.startRowWithEmptyCell, edits: [escape], isPreferred: true)])
                 }
                 start = offset + 1
             }
@@ -182,7 +182,7 @@ struct SimpleTableReader {
                     line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: run.lowerBound - line.count))
                     line.append(contentsOf: repeatElement(text.bytes[p], count: run.count))
                 }
-                return Fix(title: "Line the runs up with the columns", edits: [TextEdit(range: p..<end, newText: line)], isPreferred: true)
+                return Fix(.lineUpRuns, edits: [TextEdit(range: p..<end, newText: line)], isPreferred: true)
             }
             return error(.misalignedSpan, Diagnostic.Message.misalignedSpan, line: offset, fixes: fix.map { [$0] } ?? [])
         }

@@ -89,7 +89,12 @@ package struct Diagnostic: Sendable, Hashable {
 /// table (re-laying, splitting a region, re-printing a pipe table) makes its edits only when asked for:
 /// printing the table costs the table, and a reading offers the fix on every cursor move over the line.
 package struct Fix: Sendable, Hashable {
-    package var title: String
+    package var kind: FixKind
+    /// Where the slip this fix repairs is (line and column, from 1), when the fix is one of several
+    /// readings: its title says which.
+    package var choice: (line: Int, column: Int)?
+    /// The fix's words in a menu, and its name for `gridls.applyFix`.
+    package var title: String { kind.title + (choice.map { " (line \($0.line), column \($0.column))" } ?? "") }
     /// The likely repair, which editors may apply with one key (LSP's `isPreferred`).
     package var isPreferred: Bool
     /// The repair has one reading only (the slip candidates agree, the drifted lines hold exactly their
@@ -100,8 +105,8 @@ package struct Fix: Sendable, Hashable {
     private let make: (@Sendable () -> [TextEdit])?
     private let made: ComputedOnce<[TextEdit]>
 
-    package init(title: String, edits: [TextEdit], isPreferred: Bool = false, isSafe: Bool = false) {
-        self.title = title
+    package init(_ kind: FixKind, edits: [TextEdit], isPreferred: Bool = false, isSafe: Bool = false) {
+        self.kind = kind
         self.isPreferred = isPreferred
         self.isSafe = isSafe
         make = nil
@@ -109,8 +114,8 @@ package struct Fix: Sendable, Hashable {
     }
 
     /// A fix whose edits rewrite the table, made by `make` the first time they are asked for.
-    package init(title: String, isPreferred: Bool = false, isSafe: Bool = false, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
-        self.title = title
+    package init(_ kind: FixKind, isPreferred: Bool = false, isSafe: Bool = false, rewritingTable make: @escaping @Sendable () -> [TextEdit]) {
+        self.kind = kind
         self.isPreferred = isPreferred
         self.isSafe = isSafe
         self.make = make

@@ -22,7 +22,22 @@ struct RandomPandocDocument {
         var blocks: [String] = []
         if random.chance(0.2) { blocks.append("---\ntitle: \"A | B\"\ntable: |\n  | a | b |\n  |---|---|\n---") }
         for _ in 0..<random.int(1...6) { blocks.append(block(depth: 0)) }
+        // Drawn last, so that every other document stays as it was before this block was added.
+        if random.chance(0.1) { blocks.append(deeplyNested()) }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// A table under many levels of list items and block quotes, each indented under the one above, with
+    /// blank lines between.
+    private mutating func deeplyNested() -> String {
+        var prefix = "", lines: [String] = []
+        for level in 0..<random.int(3...12) {
+            let (marker, rest) = random.pick([("- ", "  "), ("1. ", "   "), ("* ", "  "), ("> ", "> ")])
+            lines.append(prefix + marker + "level \(level)")
+            lines.append(random.chance(0.5) ? "" : prefix + rest)
+            prefix += rest
+        }
+        return (lines + pipeTable().split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }).joined(separator: "\n")
     }
 
     private mutating func block(depth: Int) -> String {

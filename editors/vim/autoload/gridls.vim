@@ -1,24 +1,53 @@
-" What Vim and Neovim share: commands, the table keys and their fallback; the LSP work is the Neovim
-" client's (lua/gridls) or the Vim one's (autoload/gridls/vim.vim, gridls's own channel in Vim, also
-" beside yegappan/lsp or vim-lsp).
+" What Vim and Neovim share: commands, the table keys and their fallback. The LSP work is the client's,
+" chosen once, here, when this script loads: Neovim's built-in one (lua/gridls) or, in Vim 9, gridls's
+" own channel (autoload/gridls/vim.vim, also beside yegappan/lsp or vim-lsp). Neither holds table logic:
+" the server says where cells are, what an action does and where the cursor goes.
+
+" Each entry takes the same arguments in both editors; positions are [line, column] (1-based, bytes).
+if has('nvim')
+  let s:client = {
+        \ 'attach': {buf -> luaeval('require("gridls").attach(_A)', buf)},
+        \ 'format': {-> luaeval('require("gridls").format()')},
+        \ 'run': {command, start, end -> luaeval('require("gridls").run(_A[1], _A[2], _A[3])', [command, start, end])},
+        \ 'menu': {start, end -> luaeval('vim.lsp.buf.code_action()')},
+        \ 'diagnostics': {-> luaeval('vim.diagnostic.setloclist()')},
+        \ 'execute': {command, start, end, extra -> luaeval('require("gridls").execute(_A[1], _A[2], _A[3], _A[4])', [command, start, end, extra])},
+        \ 'selection_ranges': {-> luaeval('require("gridls").selection_ranges()')},
+        \ 'navigate': {direction -> luaeval('require("gridls").navigate(_A)', direction)},
+        \ 'realign': {-> luaeval('require("gridls").realign()')},
+        \ 'tables_changed': {buf -> 0},
+        \ 'save_keys': {buf, keys -> luaeval('require("gridls").save_keys(_A[1], _A[2])', [buf, keys])},
+        \ 'fallback': {direction, key -> luaeval('require("gridls").fallback(_A[1], _A[2])', [direction, key])}}
+else
+  let s:client = {
+        \ 'attach': function('gridls#vim#Attach'),
+        \ 'format': function('gridls#vim#Format'),
+        \ 'run': function('gridls#vim#Run'),
+        \ 'menu': function('gridls#vim#Menu'),
+        \ 'diagnostics': function('gridls#vim#Diagnostics'),
+        \ 'execute': function('gridls#vim#ExecuteAt'),
+        \ 'selection_ranges': function('gridls#vim#SelectionRanges'),
+        \ 'navigate': function('gridls#vim#Navigate'),
+        \ 'realign': function('gridls#vim#Realign'),
+        \ 'tables_changed': function('gridls#vim#KeepSignColumn'),
+        \ 'save_keys': function('gridls#fallback#save'),
+        \ 'fallback': function('gridls#fallback#run')}
+endif
+
+" The client chosen above, for the table keys (autoload/gridls/keys.vim).
+function! gridls#client() abort
+  return s:client
+endfunction
 
 function! gridls#attach(buf) abort
-  if has('nvim')
-    call luaeval('require("gridls").attach(_A)', a:buf)
-  else
-    call gridls#vim#Attach(a:buf)
-  endif
+  call s:client.attach(a:buf)
   if get(g:, 'gridls_table_keys', 0)
     call gridls#keys#map(a:buf)
   endif
 endfunction
 
 function! gridls#format() abort
-  if has('nvim')
-    call luaeval('require("gridls").format()')
-  else
-    call gridls#vim#Format()
-  endif
+  call s:client.format()
 endfunction
 
 " Runs the code action of the server's command `command` (e.g. 'gridls.insertRowBelow') at the cursor.
@@ -44,40 +73,26 @@ function! gridls#merge(line1, line2) abort
 endfunction
 
 function! gridls#run(command, start, end) abort
-  if has('nvim')
-    call luaeval('require("gridls").run(_A[1], _A[2], _A[3])', [a:command, a:start, a:end])
-  else
-    call gridls#vim#Run(a:command, a:start, a:end)
-  endif
+  call s:client.run(a:command, a:start, a:end)
 endfunction
 
 function! gridls#menu(line1, line2, range) abort
-  if has('nvim')
-    lua vim.lsp.buf.code_action()
-  else
-    let l:start = a:range > 0 ? [a:line1, col("'<") > 0 ? col("'<") : 1] : [line('.'), col('.')]
-    let l:end = a:range > 0 ? [a:line2, col("'>") > 0 ? col("'>") : 1] : l:start
-    call gridls#vim#Menu(l:start, l:end)
-  endif
+  let l:start = a:range > 0 ? [a:line1, col("'<") > 0 ? col("'<") : 1] : [line('.'), col('.')]
+  let l:end = a:range > 0 ? [a:line2, col("'>") > 0 ? col("'>") : 1] : l:start
+  call s:client.menu(l:start, l:end)
 endfunction
 
 function! gridls#diagnostics() abort
-  if has('nvim')
-    lua vim.diagnostic.setloclist()
-  else
-    call gridls#vim#Diagnostics()
-  endif
+  call s:client.diagnostics()
 endfunction
 
 " A command with a result: {uri} and the range are added to `extra`; the result or v:null.
 function! s:execute(command, start, end, extra) abort
-  if has('nvim')
-    return luaeval('require("gridls").execute(_A[1], _A[2], _A[3], _A[4])', [a:command, a:start, a:end, a:extra])
-  endif
-  return gridls#vim#ExecuteAt(a:command, a:start, a:end, a:extra)
+  return s:client.execute(a:command, a:start, a:end, a:extra)
 endfunction
 
-" :GridTableFromLines: the range's lines (CSV, TSV or columns apart by spaces) made a table.
+" :GridTableize (and its older name :GridTableFromLines): the range's lines (CSV, TSV or columns apart
+" by spaces) made a table.
 function! gridls#lines_to_table(line1, line2) abort
   call gridls#run('gridls.linesToTable', [a:line1, 1], [a:line2, max([1, len(getline(a:line2)) + 1])])
 endfunction
@@ -122,7 +137,7 @@ let s:titles = {
       \ 'gridls.mergeCells': 'Merge cells', 'gridls.splitCell': 'Split cell', 'gridls.convertToGrid': 'Convert to grid table',
       \ 'gridls.convertToPipe': 'Convert to pipe table', 'gridls.convertToSimple': 'Convert to simple table',
       \ 'gridls.convertToMultiline': 'Convert to multiline table',
-      \ 'gridls.convertToList': 'Convert to list-table', 'gridls.fitTable': 'Fit table', 'gridls.unwrapCell': 'Unwrap cell',
+      \ 'gridls.convertToList': 'Convert to list-table', 'gridls.fitTable': 'Fit table to the width limit', 'gridls.unwrapCell': 'Unwrap cell',
       \ 'gridls.linesToTable': 'Convert lines to table', 'gridls.copyTableAsCSV': 'Copy table as CSV',
       \ 'gridls.insertTable': 'Insert table'}
 
@@ -130,48 +145,30 @@ function! gridls#title(command) abort
   return get(s:titles, a:command, 'This table action')
 endfunction
 
-" Cell text objects: i| the cell's text, a| with the `|` after it (pipe tables, and a grid table's cell
-" on the cursor's line).
+" Cell text objects, from the server's selection ranges at the cursor (textDocument/selectionRange:
+" in a pipe or grid table the cell's text, when the cursor is on it, the cell with its padding, with its
+" borders, then the row and the table, protocol/README.md): i| the text (the padded cell on a blank cell
+" or in the padding), a| the padded cell with the border after it. A cell over several lines (a grid
+" table's) is selected as a block. Elsewhere nothing is selected.
 function! gridls#cell_object(around) abort
-  let l:line = getline('.')
-  let l:col = col('.') - 1
-  let l:bars = []
-  let l:i = 0
-  while l:i < len(l:line)
-    if l:line[l:i] ==# '\'
-      let l:i += 2
-      continue
-    endif
-    if l:line[l:i] ==# '|' || (l:line[l:i] ==# '+' && l:line =~# '^\s*+[-=+]')
-      call add(l:bars, l:i)
-    endif
-    let l:i += 1
-  endwhile
-  let l:left = -1
-  let l:right = -1
-  for l:bar in l:bars
-    if l:bar < l:col || (l:bar == l:col && l:bar == l:bars[0])
-      let l:left = l:bar
-    elseif l:right < 0 && l:bar > l:left
-      let l:right = l:bar
-    endif
-  endfor
-  if l:left < 0 || l:right < 0
+  let l:ranges = s:client.selection_ranges()
+  if len(l:ranges) < 4
     return
   endif
-  let l:start = l:left + 1
-  let l:end = l:right - 1
-  if !a:around
-    while l:start < l:end && l:line[l:start] ==# ' '
-      let l:start += 1
-    endwhile
-    while l:end > l:start && l:line[l:end] ==# ' '
-      let l:end -= 1
-    endwhile
-  else
-    let l:end = l:right
+  let [l:padded, l:bordered] = [l:ranges[-4], l:ranges[-3]]
+  let [l:start, l:end] = a:around ? [l:padded[0], s:border_after(l:padded[1], l:bordered[1])]
+        \ : (len(l:ranges) >= 5 ? l:ranges[-5] : l:padded)
+  if l:end[0] == l:start[0] && l:end[1] <= l:start[1]
+    return
   endif
-  call cursor(line('.'), l:start + 1)
-  normal! v
-  call cursor(line('.'), l:end + 1)
+  call cursor(l:start)
+  execute 'normal!' (l:end[0] == l:start[0] ? 'v' : "\<C-V>")
+  " The range's end is after its last character.
+  call cursor(l:end[0], l:end[1] - 1)
+endfunction
+
+" The end of the padded cell's range taken one character further, over its border: the bordered
+" range's end on the same line (a pipe row may have no `|` there), else the `|` after the last line.
+function! s:border_after(padded, bordered) abort
+  return a:bordered[0] == a:padded[0] ? a:bordered : [a:padded[0], a:padded[1] + 1]
 endfunction

@@ -35,10 +35,16 @@ command! -bar -range GridMerge call gridls#merge(<line1>, <line2>)
 command! -bar GridSplit call gridls#action('gridls.splitCell')
 command! -bar GridConvertToGrid call gridls#action('gridls.convertToGrid')
 command! -bar GridConvertToPipe call gridls#action('gridls.convertToPipe')
+command! -bar -range GridTableize call gridls#lines_to_table(<line1>, <line2>)
+" The older name of :GridTableize, kept.
 command! -bar -range GridTableFromLines call gridls#lines_to_table(<line1>, <line2>)
 command! -bar -register GridCopyCSV call gridls#copy_csv(<q-reg>)
 command! -bar -nargs=1 GridInsertTable call gridls#insert_table(<q-args>)
 command! -bar GridDiagnostics call gridls#diagnostics()
+" The table keys' steps, from normal mode: the cursor goes where <Tab>, <S-Tab> and <CR> take it.
+command! -bar GridNextCell call gridls#keys#step('nextCell')
+command! -bar GridPreviousCell call gridls#keys#step('previousCell')
+command! -bar GridNextRow call gridls#keys#step('nextRow')
 
 nnoremap <silent> <Plug>(gridls-format) :<C-U>GridFormat<CR>
 nnoremap <silent> <Plug>(gridls-actions) :<C-U>GridActions<CR>
@@ -51,18 +57,19 @@ nnoremap <silent> <Plug>(gridls-delete-row) :<C-U>GridDeleteRow<CR>
 nnoremap <silent> <Plug>(gridls-delete-column) :<C-U>GridDeleteColumn<CR>
 xnoremap <silent> <Plug>(gridls-merge) :GridMerge<CR>
 nnoremap <silent> <Plug>(gridls-split) :<C-U>GridSplit<CR>
-xnoremap <silent> <Plug>(gridls-table-from-lines) :GridTableFromLines<CR>
+xnoremap <silent> <Plug>(gridls-tableize) :GridTableize<CR>
+xnoremap <silent> <Plug>(gridls-table-from-lines) :GridTableize<CR>
 
 " The table keys, in insert and normal mode: next cell, previous cell, next row (see :help gridls-keys).
 inoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#keys#press('nextCell')<CR>
 inoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#keys#press('previousCell')<CR>
 inoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#keys#press('nextRow')<CR>
 inoremap <silent> <Plug>(gridls-realign) <Bar><Cmd>call gridls#keys#realign()<CR>
-nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#keys#navigate('nextCell')<CR>
-nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#keys#navigate('previousCell')<CR>
-nnoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#keys#navigate('nextRow')<CR>
+nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>GridNextCell<CR>
+nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>GridPreviousCell<CR>
+nnoremap <silent> <Plug>(gridls-next-row) <Cmd>GridNextRow<CR>
 
-" Cell text objects.
+" Cell text objects (the server's selection ranges).
 onoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
 xnoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
 onoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>

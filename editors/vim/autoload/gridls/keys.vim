@@ -5,10 +5,15 @@
 " A step of the table keys (also their normal-mode mappings): true when the server moved the cursor,
 " false where it says "not in a table".
 function! gridls#keys#navigate(direction) abort
-  if has('nvim')
-    return luaeval('require("gridls").navigate(_A)', a:direction)
+  return gridls#client().navigate(a:direction)
+endfunction
+
+" :GridNextCell, :GridPreviousCell, :GridNextRow: a step of the table keys from normal mode (or a
+" mapping), which says so where the cursor is not in a table.
+function! gridls#keys#step(direction) abort
+  if !gridls#keys#navigate(a:direction)
+    echohl WarningMsg | echomsg 'gridls: the cursor is not in a table' | echohl None
   endif
-  return gridls#vim#Navigate(a:direction)
 endfunction
 
 let s:keys = {'nextCell': '<Tab>', 'previousCell': '<S-Tab>', 'nextRow': '<CR>'}
@@ -48,9 +53,7 @@ endfunction
 " The tables the server last reported for a buffer: [first, last] line pairs, 0-based, in order.
 function! gridls#keys#set_ranges(buf, ranges) abort
   call setbufvar(a:buf, 'gridls_table_ranges', a:ranges)
-  if !has('nvim')
-    call gridls#vim#KeepSignColumn(a:buf)
-  endif
+  call gridls#client().tables_changed(a:buf)
 endfunction
 
 " The reported table holding line `lnum` (1-based) of the current buffer, or [].
@@ -86,53 +89,10 @@ function! s:leaves_table(direction) abort
   return 1
 endfunction
 
-" What the key did before gridls mapped it. Neovim's mappings may be Lua callbacks: lua/gridls keeps them.
+" What the key did before gridls mapped it (autoload/gridls/fallback.vim, lua/gridls/fallback.lua:
+" Neovim's mappings may be Lua callbacks).
 function! s:fallback(direction) abort
-  if has('nvim')
-    return luaeval('require("gridls").fallback(_A[1], _A[2])', [a:direction, s:keys[a:direction]])
-  endif
-  let l:key = s:keycodes(s:keys[a:direction])
-  let l:saved = get(get(b:, 'gridls_saved_keys', {}), a:direction, {})
-  if empty(get(l:saved, 'rhs', ''))
-    return feedkeys(l:key, 'ni')
-  endif
-  " A script's own functions in the mapping, as its script names them.
-  let l:rhs = substitute(l:saved.rhs, '\c<SID>', '<SNR>' . get(l:saved, 'sid', 0) . '_', 'g')
-  let l:keys = get(l:saved, 'expr', 0) ? s:evaluate(l:rhs, l:saved) : s:keycodes(l:rhs)
-  call s:feed(l:keys, !get(l:saved, 'noremap', 0), l:key)
-endfunction
-
-" An <expr> mapping's keys, its expression read as its script reads it (Vim9 script or legacy).
-function! s:evaluate(rhs, map) abort
-  if get(a:map, 'scriptversion', 1) == 999999
-    execute 'vim9cmd g:gridls_evaluated = ' . a:rhs
-    return remove(g:, 'gridls_evaluated')
-  endif
-  return eval(a:rhs)
-endfunction
-
-" Feeds a mapping's keys; remapped, their start is not the key itself again (as Vim does for a mapping
-" whose {rhs} starts with its {lhs}), which would come back here.
-function! s:feed(keys, remap, key) abort
-  if a:remap && stridx(a:keys, a:key) == 0
-    call feedkeys(a:keys[len(a:key):], 'mi')
-    call feedkeys(a:key, 'ni')
-  else
-    call feedkeys(a:keys, (a:remap ? 'm' : 'n') . 'i')
-  endif
-endfunction
-
-" `<Tab>`, `<SNR>` and other <> notation (as maparg gives a mapping) as the keys they stand for.
-function! s:keycodes(notation) abort
-  return substitute(a:notation, '<[^<>"\\ ]\+>', '\=s:keycode(submatch(0))', 'g')
-endfunction
-
-function! s:keycode(notation) abort
-  try
-    return eval('"\' . a:notation . '"')
-  catch
-    return a:notation
-  endtry
+  call gridls#client().fallback(a:direction, s:keys[a:direction])
 endfunction
 
 " g:gridls_table_keys: <Tab>, <S-Tab> and <CR> in insert mode, for this buffer, over what they did (a
@@ -141,18 +101,7 @@ function! gridls#keys#map(buf) abort
   if getbufvar(a:buf, 'gridls_keys_mapped', 0) || a:buf != bufnr('')
     return
   endif
-  if has('nvim')
-    call luaeval('require("gridls").save_keys(_A[1], _A[2])', [a:buf, s:keys])
-  else
-    let l:saved = {}
-    for [l:direction, l:key] in items(s:keys)
-      let l:map = maparg(l:key, 'i', 0, 1)
-      if !empty(l:map) && get(l:map, 'rhs', '') !~# '(gridls-'
-        let l:saved[l:direction] = l:map
-      endif
-    endfor
-    let b:gridls_saved_keys = l:saved
-  endif
+  call gridls#client().save_keys(a:buf, s:keys)
   let b:gridls_keys_mapped = 1
   imap <buffer> <Tab> <Plug>(gridls-next-cell)
   imap <buffer> <S-Tab> <Plug>(gridls-previous-cell)
@@ -174,9 +123,5 @@ function! gridls#keys#realign() abort
   if empty(s:table_at(line('.'))) && l:before !~# '|'
     return
   endif
-  if has('nvim')
-    call luaeval('require("gridls").realign()')
-  else
-    call gridls#vim#Realign()
-  endif
+  call gridls#client().realign()
 endfunction

@@ -299,6 +299,24 @@ export def ExecuteAt(command: string, start: list<number>, end: list<number>, ex
   return Execute(command, extend({range: Range(start, end)}, extra))
 enddef
 
+# The selection ranges at the cursor (textDocument/selectionRange), narrowest first, each as [[line,
+# column], [line, column]] (1-based, bytes, the end after the range): for the cell text objects.
+export def SelectionRanges(): list<list<list<number>>>
+  if !Attached()
+    return []
+  endif
+  var reply = Request('textDocument/selectionRange', {textDocument: {uri: Uri(bufnr(''))},
+    positions: [{line: line('.') - 1, character: col('.') - 1}]})
+  var ranges: list<list<list<number>>> = []
+  var level: any = type(reply) == v:t_list && !empty(reply) ? reply[0] : {}
+  while type(level) == v:t_dict && has_key(level, 'range')
+    var r = level.range
+    add(ranges, [[r.start.line + 1, r.start.character + 1], [r.end.line + 1, r.end.character + 1]])
+    level = get(level, 'parent', {})
+  endwhile
+  return ranges
+enddef
+
 # The table keys: true when the server moved the cursor (the edits applied as their own undo step), false
 # where the key keeps its usual meaning.
 export def Navigate(direction: string): bool

@@ -243,6 +243,26 @@ function M.execute(command, start, finish, extra)
   return result or vim.NIL
 end
 
+-- The selection ranges at the cursor (textDocument/selectionRange), narrowest first, each as
+-- {{line, column}, {line, column}} (1-based, columns in bytes, the end after the range): for the cell
+-- text objects (autoload/gridls.vim).
+function M.selection_ranges()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local c = client(bufnr)
+  if not c then return {} end
+  local enc = encoding(c)
+  local at = vim.lsp.util.make_position_params(0, enc)
+  local result = request_sync(c, 'textDocument/selectionRange', { textDocument = at.textDocument, positions = { at.position } }, bufnr)
+  local ranges, level = {}, type(result) == 'table' and result[1] or nil
+  while type(level) == 'table' and level.range do
+    local r = level.range
+    table.insert(ranges, { { r.start.line + 1, byte_column(bufnr, r.start, enc) + 1 },
+      { r['end'].line + 1, byte_column(bufnr, r['end'], enc) + 1 } })
+    level = level.parent
+  end
+  return ranges
+end
+
 -- Ends the undo step so far: what was typed before a table key, or the key's own edits.
 local function break_undo()
   vim.cmd('let &undolevels = &undolevels')
