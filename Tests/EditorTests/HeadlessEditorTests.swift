@@ -39,7 +39,7 @@ struct HeadlessEditorTests {
     }
 
     /// The checks of editors/vim/test/scenario.vim, which both editors run.
-    static let scenarioChecks = 55
+    static let scenarioChecks = 66
 
     /// The scenario's, then Vim's own: signs and the sign column, changes sent while typing, a
     /// percent-encoded URI, the help tags.
