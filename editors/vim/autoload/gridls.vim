@@ -153,18 +153,24 @@ endfunction
 " block, would break the table. A count takes that many cells to the right. The mappings are <expr>
 " ones: where there is no such cell the keys are <Esc>, which cancels the operator (visual mode stays).
 function! gridls#cell_object_keys(around, visual) abort
-  let l:range = s:cell_object(a:around, v:count1)
-  if empty(l:range)
+  if empty(s:cell_object(a:around, v:count1))
     return a:visual ? '' : "\<Esc>"
   endif
-  return printf(":\<C-U>call gridls#select_cells(%s)\<CR>", string(l:range))
+  " Found again by the command, so that `.` takes the cell where it is repeated.
+  return printf(":\<C-U>call gridls#select_cells(%d, %d)\<CR>", a:around, v:count1)
 endfunction
 
-" Selects [[line, column], [line, last column]] characterwise.
-function! gridls#select_cells(range) abort
-  call cursor(a:range[0])
+" Selects the cells characterwise; an error where there are none (`.` repeated off a table), which
+" cancels the operator.
+function! gridls#select_cells(around, count) abort
+  let l:range = s:cell_object(a:around, a:count)
+  if empty(l:range)
+    echoerr 'gridls: no table cell here'
+    return
+  endif
+  call cursor(l:range[0])
   normal! v
-  call cursor(a:range[1])
+  call cursor(l:range[1])
 endfunction
 
 " The range i| or a| selects, with `count` cells; [] where there is none (off a table, on a rule, past

@@ -294,6 +294,10 @@ try
   call s:check('ci| in a grid cell over two lines', getline(9, 10), ['| alpha | NEW      |', '|       | two      |'])
   call feedkeys("10G11|da|", 'xt')
   call s:check('da| in a grid cell keeps its borders', getline(8, 11), ['+-------+----------+', '| alpha | NEW      |', '|       ||', '+-------+----------+'])
+  " `.` takes the cell where it is repeated (off a table it is an error, which cancels the operator
+  " where no :try turns it into an exception: test_vim.vim checks it).
+  call feedkeys("3G3|ci|Y\<Esc>10|.", 'xt')
+  call s:check('ci| repeated with .', getline(3), '| Y  | Y |')
   call s:server_in_sync('after the counts')
 
   " A completion plugin's keys, mapped before gridls's in each buffer (an expression, a <Plug> mapping
