@@ -218,7 +218,7 @@ extension TableReading {
     /// the grid they make as it is: "Unwrap cell" would be undone otherwise.)
     func fittedForFormatting(_ grid: Grid) -> Grid {
         guard let maxWidth = options.maxWidth else { return grid }
-        return GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: maxWidth).grid
+        return GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).fitted(to: maxWidth).grid
     }
 
     /// The widths of the columns of this grid or simple table as formatting prints them (a list-table made

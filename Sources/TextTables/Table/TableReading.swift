@@ -70,7 +70,7 @@ package struct TableReading: Sendable {
     /// Information where a grid table cannot be made as narrow as `maxWidth`, on its top border.
     private static func widthDiagnostics(_ grid: Grid, text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
         guard let maxWidth = options.maxWidth else { return [] }
-        let least = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).minimumTableWidth
+        let least = GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).minimumTableWidth
         guard least > maxWidth else { return [] }
         return [Diagnostic(code: .tableTooWide, severity: .information, message: Diagnostic.Message.tableTooWide(least: least, maxWidth: maxWidth),
                            range: region.contentStarts[0]..<text.contentEnd(region.firstLine))]
@@ -154,7 +154,7 @@ package struct TableReading: Sendable {
         if case .pipe(let table, _) = content, let hidden = hiddenCells { return apply(action, keeping: hidden, of: table, syntax: syntax) }
         if case .fit(let width) = action, region.kind == .grid {
             return grid.map { grid in
-                let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: width).grid
+                let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).fitted(to: width).grid
                 return TableEditResult(edits: edits(printing: .grid(fitted), from: grid), convertedToGrid: false)
             }
         }
