@@ -8,7 +8,7 @@ import TextTables
 /// Runs `gridls format` and `gridls check`: the side effects are here and in `FileAccess`, the work in TextTables.
 package enum CommandRunner {
     /// Exit statuses, as `gofmt` and `swift-format` use them.
-    package enum ExitCode {
+    enum ExitCode {
         package static let success: Int32 = 0
         package static let findings: Int32 = 1
         package static let failure: Int32 = 2

@@ -2,7 +2,7 @@ import JSONRPC
 import TextTables
 
 /// How `check` and `format --check` print what they find (`--output-format`).
-package enum OutputFormat: String, Equatable, Sendable {
+enum OutputFormat: String, Equatable, Sendable {
     /// `path:line:column: severity: message [code]`, as compilers print them.
     case text
     /// GitHub Actions workflow commands, which annotate the lines of a pull request.

@@ -1,7 +1,7 @@
 import TextTables
 
 /// Diagnostics as compilers print them: `path:line:column: severity: message [code]`, 1-based, columns in bytes.
-package enum DiagnosticReport {
+enum DiagnosticReport {
     package static func line(_ diagnostic: Diagnostic, path: String, text: TextLines) -> String {
         let (line, column) = position(of: diagnostic.range.lowerBound, in: text)
         return "\(path):\(line + 1):\(column + 1): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.code.rawValue)]"

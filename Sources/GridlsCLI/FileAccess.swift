@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Why a file could not be read or written, in words for the person at the terminal.
-package struct FileError: Error, Equatable, CustomStringConvertible {
+struct FileError: Error, Equatable, CustomStringConvertible {
     /// The file's name as messages print it (`PathBytes.display`).
     package var path: String
     package var reason: String

@@ -3,7 +3,7 @@ import LanguageServer
 import TextTables
 
 /// What the user asked for on the command line.
-package enum Invocation: Equatable, Sendable {
+enum Invocation: Equatable, Sendable {
     case format(FileCommand)
     case check(FileCommand)
     case help
@@ -13,7 +13,7 @@ package enum Invocation: Equatable, Sendable {
 }
 
 /// `gridls format` or `gridls check` and its options.
-package struct FileCommand: Equatable, Sendable {
+struct FileCommand: Equatable, Sendable {
     /// Files and folders as given, as bytes; none means standard input.
     var paths: [PathBytes] = []
     /// For `format` only.
@@ -35,7 +35,7 @@ package struct FileCommand: Equatable, Sendable {
 }
 
 /// The settings a command line may give; nil where it says nothing.
-package struct SettingOverrides: Equatable, Sendable {
+struct SettingOverrides: Equatable, Sendable {
     package var ambiguousWidth: Int?
     package var delimiterRow: DelimiterRowStyle?
     package var tabSize: Int?
@@ -68,7 +68,7 @@ package struct SettingOverrides: Equatable, Sendable {
 }
 
 /// Where `gridls format` sends its result.
-package enum FormatMode: Equatable, Sendable {
+enum FormatMode: Equatable, Sendable {
     /// Print the formatted documents to stdout.
     case print
     /// Rewrite the files that change.
@@ -80,7 +80,7 @@ package enum FormatMode: Equatable, Sendable {
 }
 
 /// A command line that cannot be run: the message says what to change.
-package struct UsageError: Error, Equatable, CustomStringConvertible {
+struct UsageError: Error, Equatable, CustomStringConvertible {
     package var description: String
     package init(_ description: String) { self.description = description }
 }

@@ -1,6 +1,6 @@
 extension JSON {
     /// Compact UTF-8 JSON, members sorted by name so that output is deterministic.
-    package func serialized() -> [UInt8] {
+    func serialized() -> [UInt8] {
         var out: [UInt8] = []
         write(to: &out)
         return out

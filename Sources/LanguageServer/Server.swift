@@ -4,11 +4,11 @@ import TextTables
 /// The language server: takes classified messages one at a time and answers through `send`.
 /// It holds the open documents; all table work is the engine's (TextTables), this layer only
 /// translates between LSP's JSON and positions and the engine's bytes.
-package final class Server {
+final class Server {
     /// What the server writes: responses, notifications and its own requests.
-    package typealias Send = (JSON) -> Void
+    typealias Send = (JSON) -> Void
     /// Sends a request to the client and waits for its answer (nil when none came in time).
-    package typealias Ask = (String, JSON) -> Result<JSON, ResponseError>?
+    typealias Ask = (String, JSON) -> Result<JSON, ResponseError>?
 
     enum State { case uninitialized, running, shutDown }
 
@@ -22,7 +22,7 @@ package final class Server {
     var documents: [String: OpenDocument] = [:]
     var client = ClientCapabilities(nil)
     /// Set when `exit` arrives: the process ends with it.
-    package private(set) var exitCode: Int32?
+    private(set) var exitCode: Int32?
 
     package init(send: @escaping Send, ask: @escaping Ask) {
         self.send = send

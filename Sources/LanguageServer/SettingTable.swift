@@ -35,7 +35,7 @@ package struct SettingSpec: Sendable {
     }
 
     /// What a value must be, as a log line or a configuration error says after "KEY must be".
-    package var requirement: String {
+    var requirement: String {
         switch values {
         case .boolean: "true or false"
         case .choice(let choices): Self.either(choices.map(\.text))
@@ -70,7 +70,7 @@ package struct SettingSpec: Sendable {
     }
 
     /// A directive's name as written before `::`: not empty, no white space, no `::`.
-    package static func isDirectiveName(_ name: String) -> Bool {
+    static func isDirectiveName(_ name: String) -> Bool {
         !name.isEmpty && !name.contains(where: \.isWhitespace) && !name.contains("::")
     }
 
@@ -84,7 +84,7 @@ package struct SettingSpec: Sendable {
 /// options by it, and tests hold the copies the editors and the documentation keep (VS Code's schema and
 /// lib.js, protocol/schemas/settings.schema.json, the READMEs' tables) to it.
 package enum SettingTable {
-    package static let formatOnSave = SettingSpec(key: "formatOnSave", values: .boolean, defaultValue: true, option: nil)
+    static let formatOnSave = SettingSpec(key: "formatOnSave", values: .boolean, defaultValue: true, option: nil)
     package static let ambiguousWidth = SettingSpec(key: "ambiguousWidth", values: .choice([1, 2]), defaultValue: 1, option: "--ambiguous-width")
     package static let delimiterRow = SettingSpec(key: "delimiterRow", values: .choice(["padded", "compact"]), defaultValue: "padded", option: "--delimiter-row")
     package static let maxWidth = SettingSpec(key: "maxWidth", values: .wholeNumber(10...10_000, nullMeans: "no bound"), defaultValue: nil, option: "--max-width")
@@ -92,7 +92,7 @@ package enum SettingTable {
     package static let reader = SettingSpec(key: "reader", values: .choice(["github", "pandoc"]), defaultValue: nil, option: "--reader")
     package static let rstContentDirectives = SettingSpec(key: "rstContentDirectives", values: .directiveNames, defaultValue: [], option: "--rst-content-directives")
     package static let tabSize = SettingSpec(key: "tabSize", values: .wholeNumber(1...32), defaultValue: 4, option: "--tab-size")
-    package static let diagnosticsEnable = SettingSpec(key: "diagnostics.enable", values: .boolean, defaultValue: true, option: nil)
+    static let diagnosticsEnable = SettingSpec(key: "diagnostics.enable", values: .boolean, defaultValue: true, option: nil)
 
     package static let all = [formatOnSave, ambiguousWidth, delimiterRow, maxWidth, reader, rstContentDirectives, tabSize, diagnosticsEnable]
 
@@ -101,5 +101,5 @@ package enum SettingTable {
 
     /// The setting of a top-level key that is not an object of settings (nil for `diagnostics`, and for a
     /// dotted key: settings objects nest them).
-    package static func spec(_ key: String) -> SettingSpec? { key.contains(".") ? nil : all.first { $0.key == key } }
+    static func spec(_ key: String) -> SettingSpec? { key.contains(".") ? nil : all.first { $0.key == key } }
 }

@@ -180,7 +180,7 @@ struct SettingsLayersPropertyTests {
                 for (key, value) in configuration { effective[key] = value == .null ? (project[key] ?? defaults[key]) : value }
                 let options = FormatOptions(width: WidthOptions(ambiguousWidth: effective["ambiguousWidth"]!.int!),
                                             delimiterRow: DelimiterRowStyle(rawValue: effective["delimiterRow"]!.string!)!)
-                let expected = String(decoding: DocumentFormatter.format(Array(Self.probe.utf8), options: options).output, as: UTF8.self)
+                let expected = String(decoding: DocumentFormatter.format(Array(Self.probe.utf8), syntax: .markdown, options: options).output, as: UTF8.self)
                 let edits = client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
                 #expect(applying(edits, to: Self.probe) == expected, "initialize \(initialization), then \(configuration)")
                 let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]

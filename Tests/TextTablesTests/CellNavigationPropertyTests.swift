@@ -148,7 +148,7 @@ struct IsFormattedPropertyTests {
             var generator = RandomDocument(seed: seed &+ 90_000)
             let bytes = Array(generator.make().utf8)
             check(TextLines(bytes), .markdown, "document \(seed)")
-            check(TextLines(DocumentFormatter.format(bytes, options: .init()).output), .markdown, "document \(seed) formatted")
+            check(TextLines(DocumentFormatter.format(bytes, syntax: .markdown, options: .init()).output), .markdown, "document \(seed) formatted")
         }
         for seed in 0..<UInt64(100) {
             for syntax in [DocumentSyntax.markdown, .restructuredText] {

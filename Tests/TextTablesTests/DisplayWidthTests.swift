@@ -12,7 +12,7 @@ struct DisplayWidthTests {
         ("±°", 2), ("Ελληνικά", 8), ("\u{7}", 0),
     ])
     func widthWithNarrowAmbiguous(_ text: String, _ width: Int) {
-        #expect(DisplayWidth.of(text) == width)
+        #expect(DisplayWidth.of(text, options: .init()) == width)
     }
 
     @Test(arguments: [("±°", 4), ("Ω", 2), ("abc", 3), ("東京", 4)])

@@ -257,7 +257,7 @@ extension FuzzRegressionTests {
         // Found by Tests/Fuzz (markdown): the command line ends a line at a lone `\r`, and the slip search
         // read its candidates with lines ended at `\n` only, so the table's second line ran into its third.
         let document = "- item\n\n  +------+------------+\n  | in   | a list  %   |\r  +------+------------+\n"
-        let result = DocumentFormatter.format(Array(document.utf8), options: .init())
+        let result = DocumentFormatter.format(Array(document.utf8), syntax: .markdown, options: .init())
         #expect(result.output == Array(document.utf8))
         #expect(result.refused.map(\.code) == [.brokenBorder])
         // A slip in such a table is found and repaired as in any other.

@@ -36,7 +36,7 @@ struct GridReaderWidthTests {
     @Test(arguments: [("a\u{AD}b", 1), ("a\u{200B}b", 1), ("✔\u{FE0F}", 1), ("w\u{2060}\u{2060}j", 2)])
     func reStructuredTextThatPandocCountsNarrowerIsFormattedForDocutilsWithAWarning(_ word: String, narrower: Int) {
         // docutils, reStructuredText's own reader, decides; pandoc -f rst reads other cells (GridReaderPropertyTests).
-        let columns = GridReader.docutils.width(of: word), drawn = DisplayWidth.of(word)
+        let columns = GridReader.docutils.width(of: word), drawn = DisplayWidth.of(word, options: .init())
         func table(_ width: Int) -> String {
             let rule = String(repeating: "-", count: width + 2), pad = String(repeating: " ", count: width - columns)
             return "+\(rule)+---+\n| \(word)\(pad) | x |\n+\(rule.replacingOccurrences(of: "-", with: "="))+===+\n"

@@ -1,7 +1,7 @@
 import GridModel
 
 /// Tables made from rows of fields, and fields read out of tables.
-package enum DelimitedTable {
+enum DelimitedTable {
     /// `rows` as a pipe table's lines (no terminators): the first row is the header, every row as wide as
     /// the widest, a `|` in a field escaped and a line break in one written `<br>` (GitHub's way to break
     /// a line inside a cell). Nil when there is no row.

@@ -1,7 +1,7 @@
 /// Lines of delimited text (CSV, TSV, or columns apart by runs of spaces) as rows of fields, and rows as
 /// CSV: what "lines to table" and "copy table as CSV" read and write.
-package enum DelimitedText {
-    package enum Separator: Sendable, Hashable {
+enum DelimitedText {
+    enum Separator: Sendable, Hashable {
         /// RFC 4180: fields apart by commas, a field in double quotes may hold commas, quotes (doubled) and
         /// line breaks.
         case comma

@@ -33,13 +33,13 @@ package enum DocumentFormatter {
         return (edits, refused)
     }
 
-    package static func edits(_ text: TextLines, syntax: DocumentSyntax = .markdown, options: FormatOptions) -> [TextEdit] {
+    package static func edits(_ text: TextLines, syntax: DocumentSyntax, options: FormatOptions) -> [TextEdit] {
         edits(text, scan: syntax.scan(text, options: options.scan), options: options).edits
     }
 
     /// The formatted document, printed table by table into one buffer (a table's printer is dropped once
     /// it is printed, so memory follows the largest table, not all of them together).
-    package static func format(_ bytes: [UInt8], syntax: DocumentSyntax = .markdown, options: FormatOptions) -> FormatResult {
+    package static func format(_ bytes: [UInt8], syntax: DocumentSyntax, options: FormatOptions) -> FormatResult {
         let text = TextLines.readerLines(bytes)
         let scan = syntax.scan(text, options: options.scan)
         var refused = scan.diagnostics.filter { $0.severity == .error }

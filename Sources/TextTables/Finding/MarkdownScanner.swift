@@ -335,7 +335,7 @@ package struct MarkdownScanner {
             return
         }
         if !inParagraph && GridTableSyntax.isTopBorder(b, p, end) {
-            result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [contentStart(pos, column)]))
+            result.tables.append(TableRegion(kind: .grid, firstLine: line, contentStarts: [contentStart(pos, column)], syntax: .markdown))
             leaf = .gridTable(index: result.tables.count - 1)
             lastGridLine = line
         } else if let fence = BlockSyntax.openingFence(b, p, end) {
@@ -421,7 +421,7 @@ package struct MarkdownScanner {
                 range: headerStart..<headerEnd))
             return .table(index: nil, columns: columns)
         }
-        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)]))
+        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)], syntax: .markdown))
         return .table(index: result.tables.count - 1, columns: headerCells)
     }
 

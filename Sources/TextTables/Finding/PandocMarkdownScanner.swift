@@ -8,7 +8,7 @@
 /// attributes and fenced divs are never part of a table. Only `` ``` `` fences, div closers and, in a
 /// list, list items interrupt a paragraph; code fences, YAML blocks and raw HTML are blocks only when
 /// they are closed.
-package struct PandocMarkdownScanner {
+struct PandocMarkdownScanner {
     /// A line as the blocks being read see it: its text starts after the prefixes of the block quotes and
     /// list items it is in.
     struct Line {

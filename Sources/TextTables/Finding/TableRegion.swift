@@ -17,13 +17,13 @@ package struct TableRegion: Sendable, Hashable {
     package struct Context: Sendable, Hashable {
         /// The table is the content of a directive (`.. table::` and the like), which a `list-table`
         /// directive cannot replace.
-        package var insideDirective = false
+        var insideDirective = false
         /// The line after the table has text: a table of another kind put in its place is followed by a
         /// blank line, so that the line does not join it.
-        package var followedByText = false
+        var followedByText = false
         /// The line before the table has text (the last line of a table or element that ends there): a
         /// table of another kind put in its place starts after a blank line, so that it joins nothing above.
-        package var precededByText = false
+        var precededByText = false
 
         package init() {}
     }
@@ -43,7 +43,7 @@ package struct TableRegion: Sendable, Hashable {
         text.bytes[text.starts[firstLine + offset]..<contentStarts[offset]]
     }
 
-    package init(kind: Kind, firstLine: Int, contentStarts: [Int], syntax: DocumentSyntax = .markdown) {
+    package init(kind: Kind, firstLine: Int, contentStarts: [Int], syntax: DocumentSyntax) {
         self.kind = kind
         self.firstLine = firstLine
         self.contentStarts = contentStarts

@@ -1,6 +1,6 @@
 /// A `.. list-table::` directive as written: its indentation, its title and option lines kept byte for
 /// byte, and what `:header-rows:` and `:stub-columns:` say.
-package struct ListTableDirective: Sendable, Hashable {
+struct ListTableDirective: Sendable, Hashable {
     /// The directive line's leading white space.
     var indent: [UInt8]
     /// The text after `.. list-table::` (the title's first line), without the blanks around it.

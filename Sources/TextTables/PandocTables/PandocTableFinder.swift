@@ -4,16 +4,16 @@
 /// table without a header, one with a header, a multiline table without one, in that order, and the
 /// first that parses wins. The scanner of pandoc documents asks `table(at:…)` at each block start where
 /// pandoc would try a table (after headings, fences, divs, HTML and the like, which it tries first).
-package enum PandocTableFinder {
+enum PandocTableFinder {
     /// A table pandoc reads, or one that only lacks its closing line (`unclosed`: pandoc reads its lines as
     /// text, and gridls reports it).
-    package struct Extent: Sendable, Hashable {
+    struct Extent: Sendable, Hashable {
         package var kind: PandocTableKind
-        package var headerless: Bool
+        var headerless: Bool
         /// The table's lines, captions apart.
         package var lines: Range<Int>
         /// The table with the caption and blank lines pandoc reads with it: where the scan goes on.
-        package var consumed: Range<Int>
+        var consumed: Range<Int>
         package var unclosed = false
     }
 
@@ -131,7 +131,7 @@ package enum PandocTableFinder {
 
 /// Simple tables have one line per row; multiline tables rows of lines between blank lines, inside a
 /// dashed top and bottom line.
-package enum PandocTableKind: Sendable, Hashable { case simple, multiline }
+enum PandocTableKind: Sendable, Hashable { case simple, multiline }
 
 /// The lines of one block, as pandoc reads them inside their containers.
 private struct BlockLines {

@@ -4,7 +4,7 @@ import GridModel
 /// the grid's header row count): its kind, its indentation and its columns as its column line draws them (each dash run and the spaces
 /// after it: pandoc cuts lines at these columns, and takes a multiline table's relative widths from
 /// them), and whether a simple table with a header has a bottom line.
-package struct PandocTableLayout: Sendable, Hashable {
+struct PandocTableLayout: Sendable, Hashable {
     var kind: PandocTableKind
     var indent: Int
     /// Per column: its dashes.

@@ -3,13 +3,13 @@ import GridModel
 /// A pipe table read from text: cells as byte ranges into `bytes`, so formatting never copies cell text
 /// into strings. Row 0 is the header; the delimiter row is held as `alignments`. Cells are stored flat,
 /// row after row, which keeps a 100,000-row table to a few arrays.
-package struct PipeTable: Sendable {
+struct PipeTable: Sendable {
     /// The bytes the cell ranges point into (usually the whole document).
     package let bytes: [UInt8]
     /// Every cell's byte range, trimmed, header first, row after row.
     package private(set) var cells: [Range<Int>] = []
     /// Where each row starts in `cells`, plus the end: row `r` is `cells[rowStarts[r]..<rowStarts[r + 1]]`.
-    package private(set) var rowStarts: [Int] = [0]
+    private(set) var rowStarts: [Int] = [0]
     package var alignments: [ColumnAlignment]
 
     package init(bytes: [UInt8], alignments: [ColumnAlignment], rowCapacity: Int = 0) {
@@ -64,7 +64,7 @@ package struct PipeTable: Sendable {
     }
 
     /// The trimmed cell ranges of one row's text `b[p..<end]` (indentation skipped), as GitHub splits it.
-    package static func rowCells(_ b: [UInt8], from p: Int, to end: Int) -> [Range<Int>] {
+    static func rowCells(_ b: [UInt8], from p: Int, to end: Int) -> [Range<Int>] {
         PipeRowSyntax.cells(b, p, end) ?? []
     }
 

@@ -1,7 +1,7 @@
 import GridModel
 
 /// Checks on pipe tables, each giving a diagnostic with a stable code.
-package enum PipeTableChecks {
+enum PipeTableChecks {
     /// Rows with more cells than the header (their extra cells are never rendered) and rows with fewer,
     /// and a cell GitHub would read otherwise after a pipe.
     package static func check(_ table: PipeTable) -> [Diagnostic] {

@@ -3,7 +3,7 @@ import GridModel
 /// Prints a pipe table in the default style (README.md): outer pipes, one space of padding,
 /// columns as wide as their widest cell and at least 3, alignment applied inside cells, short rows
 /// filled with empty cells, extra cells kept as further columns.
-package struct PipeTablePrinter {
+struct PipeTablePrinter {
     static let minimumWidth = 3
 
     package let table: PipeTable

@@ -4,7 +4,7 @@ import GridModel
 /// that close each row (writers put one between rows of several lines) and the `-` lines between rows
 /// that span nothing (groups of rows, which docutils reads as row boundaries only). (Right-aligned
 /// columns are the grid's alignments: `SimpleTableAlignment`.)
-package struct SimpleTableLayout: Sendable, Hashable {
+struct SimpleTableLayout: Sendable, Hashable {
     /// The top border's leading white space, put before every printed line.
     var indent: [UInt8]
     /// Per row: the blank lines at the end of its lines.
@@ -30,7 +30,7 @@ package struct SimpleTableLayout: Sendable, Hashable {
 }
 
 /// Where a simple table's rows and columns are, to find the slot under the cursor.
-package struct SimpleTableMap: Sendable, Hashable {
+struct SimpleTableMap: Sendable, Hashable {
     var indentWidth = 0
     var columnStarts: [Int] = []
     /// Per line of the table: the row whose lines it is among (nil on a rule or underline).

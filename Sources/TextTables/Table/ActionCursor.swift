@@ -5,7 +5,7 @@ import GridModel
 extension TableAction {
     /// The slot the cursor goes to after the action done with the cursor at `slot`, in a grid of `rows` ×
     /// `columns` after it.
-    package func cursorSlot(from slot: Slot, rows: Int, columns: Int) -> Slot {
+    func cursorSlot(from slot: Slot, rows: Int, columns: Int) -> Slot {
         var target = slot
         switch self {
         case .format, .convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline, .convertToList, .fit: break

@@ -80,7 +80,7 @@ package struct Diagnostic: Sendable, Hashable {
     }
 
     /// The fix `format --fix` applies: the preferred one, when it is safe.
-    package var safeFix: Fix? {
+    var safeFix: Fix? {
         fixes.first { $0.isPreferred && $0.isSafe }
     }
 }
@@ -100,7 +100,7 @@ package struct Fix: Sendable, Hashable {
     /// The repair has one reading only (the slip candidates agree, the drifted lines hold exactly their
     /// row's bars, a border is only missing): `format --fix` and the server's fix-all apply it unasked.
     /// Decided where the fix is made; a fix among choices is never safe.
-    package var isSafe: Bool
+    var isSafe: Bool
     /// The table-rewriting fix's maker (nil when the edits were given), and its edits once made.
     private let make: (@Sendable () -> [TextEdit])?
     private let made: ComputedOnce<[TextEdit]>

@@ -9,10 +9,10 @@ package enum TableActionKind: String, CaseIterable, Sendable {
 
 extension TableReading {
     /// The width "Fit table" fits to where no `maxWidth` is set.
-    package static let defaultFitWidth = 80
+    static let defaultFitWidth = 80
 
     /// The width "Fit table" fits this table to.
-    package var fitWidth: Int { options.maxWidth ?? TableReading.defaultFitWidth }
+    var fitWidth: Int { options.maxWidth ?? TableReading.defaultFitWidth }
 }
 
 extension TableReading {

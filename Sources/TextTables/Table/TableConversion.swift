@@ -2,7 +2,7 @@ import GridModel
 
 /// Between pipe tables and the grid model: a pipe table is a grid of unit cells with one header row;
 /// a grid prints as a pipe table only when it has no merged cells, single-line cells and one header row.
-package enum TableConversion {
+enum TableConversion {
     /// The pipe table as a grid. Cells beyond the header's count become further columns.
     package static func grid(_ table: PipeTable) -> Grid {
         // A pipe table always has a header row and at least one column, so this cannot fail.

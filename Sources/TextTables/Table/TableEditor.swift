@@ -65,7 +65,7 @@ enum EditedTable {
 /// The rules of table actions: which edit of the grid model an action is, and whether the table's kind
 /// allows it (a merge turns a pipe table into a grid table; a pipe table keeps one header row). Reading
 /// the table and printing it back are `TableReading`'s.
-package enum TableEditor {
+enum TableEditor {
     /// The table an action makes of a table's grid, or why it is refused: `refusal`, then the operation.
     /// `pipeToGridRefusal` says why the pipe table's text cannot become a grid table for the document's
     /// reader (asked only when an action would make one).

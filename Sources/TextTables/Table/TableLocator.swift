@@ -1,7 +1,7 @@
 import GridModel
 
 /// Which table and which slot a byte offset of a document falls in: what editors need to act at the cursor.
-package enum TableLocator {
+enum TableLocator {
     /// The table whose lines hold `offset`.
     package static func region(at offset: Int, in scan: TableScan, text: TextLines) -> TableRegion? {
         scan.tables.first { region in

@@ -84,7 +84,7 @@ extension TableReading {
 
     /// Appends the formatted table to `out`, which holds `text` up to `copied`; `copied` ends past the
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
-    package func appendFormatted(to out: inout [UInt8], copied: inout Int) {
+    func appendFormatted(to out: inout [UInt8], copied: inout Int) {
         if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(fittedForFormatting(grid), to: &out, copied: &copied) { return }
         guard case .pipe(let table, _) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {

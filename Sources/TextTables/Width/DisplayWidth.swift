@@ -12,9 +12,9 @@ package struct WidthOptions: Sendable, Hashable {
     }
 }
 
-package enum DisplayWidth {
+enum DisplayWidth {
     /// Columns that `text` takes when drawn starting at column `startColumn` (which only matters for tabs).
-    package static func of<S: StringProtocol>(_ text: S, startColumn: Int = 0, options: WidthOptions = .init()) -> Int {
+    package static func of<S: StringProtocol>(_ text: S, startColumn: Int = 0, options: WidthOptions) -> Int {
         let perScalar = text.utf8.withContiguousStorageIfAvailable { scalarWidth($0, startColumn: startColumn, options: options) }
         if let width = perScalar ?? nil { return width }
         return clusterWidth(text, startColumn: startColumn, options: options)
