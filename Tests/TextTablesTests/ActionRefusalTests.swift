@@ -13,7 +13,7 @@ struct ActionRefusalTests {
         if action == .convertToList && syntax.isMarkdown { return .refused(.noListTablesInMarkdown) }
         if action == .convertToMultiline && syntax != .pandocMarkdown { return .refused(.noMultilineTables) }
         let edited: Grid
-        do { edited = try TableEditor.perform(action, on: grid) } catch { return .refused(.edit(error)) }
+        do { edited = try TableEditor.perform(action, on: grid, syntax: syntax) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind, syntax: syntax) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
         case .grid: return action != .format || kind != .grid ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
@@ -98,7 +98,7 @@ struct ActionRefusalTests {
             var random = SeededRandom(seed: seed &+ 1_000)
             let grid = tables.grid()
             for action in actions(grid, &random) where TableEditor.target(of: action, kind: .grid, syntax: .markdown) == .grid {
-                guard let edited = try? TableEditor.perform(action, on: grid) else { continue }
+                guard let edited = try? TableEditor.perform(action, on: grid, syntax: .markdown) else { continue }
                 let printed: [UInt8] = GridTablePrinter(edited, syntax: .markdown).lines().flatMap { Array($0) + [0x0A] }
                 let text = TextLines(printed)
                 let read = GridTableParser.parse(text, region: try #require(MarkdownScanner.scan(text).tables.first))

@@ -7,8 +7,8 @@ import Testing
 struct CellBlockTests {
     /// The cell fitted to `width`, checked to be a fixed point and to read as `cell` reads.
     func fitted(_ cell: [String], _ width: Int, _ syntax: DocumentSyntax = .restructuredText) throws -> [String] {
-        let fitted = CellText(cell, syntax: syntax).lines(wrappedTo: width, measure: { $0.count })
-        #expect(CellText(fitted, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) == fitted, "not idempotent")
+        let fitted = CellText(cell, syntax: syntax, contentDirectives: []).lines(wrappedTo: width, measure: { $0.count })
+        #expect(CellText(fitted, syntax: syntax, contentDirectives: []).lines(wrappedTo: width, measure: { $0.count }) == fitted, "not idempotent")
         guard ReferenceReaders.isAvailable else { return fitted }
         let readers = syntax == .restructuredText ? [("docutils", "rst"), ("pandoc-rst", "rst")] : [("pandoc-markdown", "md")]
         for (reader, ext) in readers {
@@ -77,8 +77,8 @@ struct CellBlockTests {
 
     @Test func aProjectsOwnContentDirectiveWraps() {
         let cell = [".. exercise::", "", "   an exercise whose body is long enough to wrap"]
-        #expect(CellText(cell).lines(wrappedTo: 24, measure: { $0.count }) == cell)
-        #expect(CellText(cell, contentDirectives: ["exercise"]).lines(wrappedTo: 24, measure: { $0.count })
+        #expect(CellText(cell, syntax: .restructuredText, contentDirectives: []).lines(wrappedTo: 24, measure: { $0.count }) == cell)
+        #expect(CellText(cell, syntax: .restructuredText, contentDirectives: ["exercise"]).lines(wrappedTo: 24, measure: { $0.count })
                 == [".. exercise::", "", "   an exercise whose", "   body is long enough", "   to wrap"])
     }
 
@@ -173,9 +173,9 @@ struct TrickyCellTests {
     func trickyCellsReadTheSameAfterFitting(_ syntax: DocumentSyntax) throws {
         let cells = syntax == .restructuredText ? Self.rst : Self.markdown
         for width in [8, 12, 16, 20, 28] {
-            let fitted = cells.map { CellText($0, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) }
+            let fitted = cells.map { CellText($0, syntax: syntax, contentDirectives: []).lines(wrappedTo: width, measure: { $0.count }) }
             for (before, after) in zip(cells, fitted) {
-                #expect(CellText(after, syntax: syntax).lines(wrappedTo: width, measure: { $0.count }) == after, "not idempotent: \(before)")
+                #expect(CellText(after, syntax: syntax, contentDirectives: []).lines(wrappedTo: width, measure: { $0.count }) == after, "not idempotent: \(before)")
             }
             guard ReferenceReaders.isAvailable else { continue }
             func document(_ cells: [[String]]) -> [UInt8] {

@@ -21,7 +21,7 @@ struct CellText {
     var blocks: [Block] = []
 
     /// `contentDirectives` are the directives a project says hold reStructuredText (`rstContentDirectives`).
-    init(_ lines: [String], syntax: DocumentSyntax = .restructuredText, contentDirectives: Set<String> = []) {
+    init(_ lines: [String], syntax: DocumentSyntax, contentDirectives: Set<String>) {
         let pieces = syntax == .restructuredText ? RSTCellBlocks(lines, contentDirectives: contentDirectives).pieces
                                                  : MarkdownCellBlocks(lines).pieces
         blocks = pieces.map { piece in

@@ -128,12 +128,12 @@ enum TableEditor {
                 // A Markdown grid table holding an emoji with U+FE0F can become one pandoc reads otherwise
                 // (two on a line, a span under a junction: `GridReader.pandocRefusal`): asked of the result.
                 guard action != .format, GridReader(syntax) == .pandoc, holdsSizedText() else { return nil }
-                return (try? perform(action, on: grid())).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
+                return (try? perform(action, on: grid(), syntax: syntax)).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
             case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
             case .pandocSimple, .multiline:
                 // A merge makes spans, which pandoc's reading of a grid table depends on: asked of the result.
-                return GridReader(syntax).refusal(for: (try? perform(action, on: grid())) ?? grid()).map { .refused(.readerWidth($0)) }
+                return GridReader(syntax).refusal(for: (try? perform(action, on: grid(), syntax: syntax)) ?? grid()).map { .refused(.readerWidth($0)) }
             }
         case .pandocSimple, .multiline:
             let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
@@ -141,7 +141,7 @@ enum TableEditor {
             // cannot draw) or how many there are: other actions are asked of the grid as it is.
             let edited: Grid
             switch action {
-            case .edit(.insertRow), .edit(.deleteRow), .edit(.deleteColumn): edited = (try? perform(action, on: grid())) ?? grid()
+            case .edit(.insertRow), .edit(.deleteRow), .edit(.deleteColumn): edited = (try? perform(action, on: grid(), syntax: syntax)) ?? grid()
             default: edited = grid()
             }
             if let refusal = PandocTablePrinter.refusal(edited, kind: target) { return .refused(refusal) }
@@ -176,7 +176,7 @@ enum TableEditor {
         case .edit(.deleteRow(let r)) where r >= grid.headerRowCount && grid.headerRowCount > 0 && grid.rowCount - grid.headerRowCount == 1:
             return .simpleHeaderOnly
         case .convertToSimple, .edit(.merge), .edit(.moveColumn), .edit(.deleteColumn), .edit(.insertColumn), .edit(.split):
-            guard let edited = try? perform(action, on: grid) else { return nil }
+            guard let edited = try? perform(action, on: grid, syntax: .restructuredText) else { return nil }  // simple tables are docutils's
             return SimpleTablePrinter.refusal(edited)
         default: return nil
         }
@@ -201,7 +201,7 @@ enum TableEditor {
         if case .edit(let edit) = action { edit } else { nil }
     }
 
-    static func perform(_ action: TableAction, on grid: Grid, syntax: DocumentSyntax = .restructuredText) throws(GridEditError) -> Grid {
+    static func perform(_ action: TableAction, on grid: Grid, syntax: DocumentSyntax) throws(GridEditError) -> Grid {
         if case .unwrapCell(let slot) = action { return unwrapping(slot, in: grid, syntax: syntax) }
         guard let edit = gridEdit(action) else { return grid }
         return try grid.applying(edit)
@@ -211,7 +211,7 @@ enum TableEditor {
     static func unwrapping(_ slot: Slot, in grid: Grid, syntax: DocumentSyntax) -> Grid {
         guard let index = grid.cellIndex(row: slot.row, column: slot.column) else { return grid }
         var cells = grid.cells
-        cells[index].lines = CellText(cells[index].lines, syntax: syntax).unwrapped
+        cells[index].lines = CellText(cells[index].lines, syntax: syntax, contentDirectives: []).unwrapped  // a project's own directives are kept as they are: the action has no settings
         return (try? Grid(rowCount: grid.rowCount, columnCount: grid.columnCount, cells: cells, alignments: grid.alignments,
                           headerRowCount: grid.headerRowCount, footerRowCount: grid.footerRowCount)) ?? grid
     }

@@ -174,7 +174,7 @@ package struct TableReading: Sendable {
         let tagged = hidden.taggedGrid(table)
         if let failure = TableEditor.refusal(action, on: tagged, kind: .pipe, syntax: syntax, pipeToGridRefusal: { nil }) { return .failure(failure) }
         do {
-            let edited = try TableEditor.perform(action, on: tagged)
+            let edited = try TableEditor.perform(action, on: tagged, syntax: syntax)
             return hidden.pipeTable(fromTagged: edited).map { TableEditResult(edits: edits(printingPipe: $0), convertedToGrid: false) }
                 .mapError(TableEditFailure.refused)
         } catch {
