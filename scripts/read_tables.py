@@ -3,6 +3,7 @@
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
 Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-markdown-document|pandoc-rst|docutils|docutils-errors FILE
+       scripts/read_tables.py docutils-tree|pandoc-rst-tree|pandoc-markdown-tree FILE
        scripts/read_tables.py --serve
 With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
 "READER<TAB>FILE", and answers each the same way with the text the first form prints, so that a test
@@ -19,6 +20,10 @@ every block pandoc's Markdown reader reads (its JSON), tables' column widths lef
 with a line longer than pandoc's --columns takes them from its delimiter row's dashes, which formatting
 aligns with the columns, and a grid table from its borders, which formatting draws to fit the cells
 (README.md, "pandoc's Markdown").
+The -tree readers print the whole document, a node a line, indented by nesting (tree_modes.py): text
+with white space collapsed but in literal nodes (literal and code blocks exact, trailing blank lines
+stripped), table column widths left out, docutils's messages kept (kind, level, text without line
+numbers), so that two documents that print the same read the same.
 pandoc comes from PATH (PyPI's pypandoc-binary ships it); docutils is the Python package.
 """
 import json, re, subprocess, sys
@@ -191,6 +196,9 @@ def read_docutils_errors(path):
     return errors
 
 def read(reader, path):
+    if reader.endswith("-tree"):
+        import tree_modes
+        return tree_modes.read_tree(reader, path, pandoc_binary)
     if reader == "docutils":
         tables = read_docutils(path)
     elif reader == "docutils-errors":

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import LanguageServer
 
 /// `--exclude` patterns (fnmatch, on the names' bytes): one without `/` matches any file or folder name
 /// on the way; one with `/` matches the path as printed or as seen from the folder named, or any folder
@@ -12,13 +10,13 @@ struct ExcludePatterns: Equatable, Sendable {
     func matches(_ path: PathBytes, relative: PathBytes) -> Bool {
         patterns.contains { glob in
             guard glob.bytes.contains(PathBytes.slash) else {
-                return relative.components.contains { Self.fnmatch(glob, PathBytes($0), 0) }
+                return relative.components.contains { fnmatchBytes(glob.bytes, $0) }
             }
             var pattern = glob.bytes[...]
             if pattern.starts(with: "./".utf8) { pattern = pattern.dropFirst(2) }
             if pattern.count > 1 && pattern.last == PathBytes.slash { pattern = pattern.dropLast() }
             return [path, relative].contains { whole in
-                Self.leadingPaths(whole).contains { Self.fnmatch(PathBytes(pattern), $0, FNM_PATHNAME) }
+                Self.leadingPaths(whole).contains { fnmatchBytes(pattern, $0.bytes, pathname: true) }
             }
         }
     }
@@ -32,7 +30,4 @@ struct ExcludePatterns: Equatable, Sendable {
         return prefixes + [path]
     }
 
-    private static func fnmatch(_ pattern: PathBytes, _ name: PathBytes, _ flags: Int32) -> Bool {
-        pattern.withCString { pattern in name.withCString { Glibc.fnmatch(pattern, $0, flags) } } == 0
-    }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// A `files` pattern of a `.gridls.json` override, as prettier's and ESLint's `overrides` read theirs: a
 /// pattern without `/` matches a file's name in any folder (`*.qmd`); one with `/` matches the path from
 /// the configuration's folder (`docs/**/*.md`), where `**` stands for any number of folders. Within a
@@ -20,7 +16,7 @@ struct PathGlob: Sendable {
     /// Whether the file at `relative` (from the configuration's folder; nil for a file outside it, which
     /// only a name pattern can match) is one of this pattern's. `name` is its last component.
     func matches(relative: [UInt8]?, name: [UInt8]) -> Bool {
-        if matchesName { return components.count == 1 && Self.fnmatch(components[0], name) }
+        if matchesName { return components.count == 1 && fnmatchBytes(components[0], name) }
         guard let relative else { return false }
         return Self.match(components[...], relative.split(separator: PathGlob.slash).map(Array.init)[...])
     }
@@ -31,16 +27,8 @@ struct PathGlob: Sendable {
             // Any number of folders, none included: tried shortest first, each path suffix once.
             return path.indices.contains { match(pattern.dropFirst(), path[$0...]) } || match(pattern.dropFirst(), path[path.endIndex...])
         }
-        guard let name = path.first, fnmatch(first, name) else { return false }
+        guard let name = path.first, fnmatchBytes(first, name) else { return false }
         return match(pattern.dropFirst(), path.dropFirst())
-    }
-
-    private static func fnmatch(_ pattern: [UInt8], _ name: [UInt8]) -> Bool {
-        (pattern + [0]).withUnsafeBufferPointer { p in
-            (name + [0]).withUnsafeBufferPointer { n in
-                p.withMemoryRebound(to: CChar.self) { p in n.withMemoryRebound(to: CChar.self) { Glibc.fnmatch(p.baseAddress!, $0.baseAddress!, 0) } }
-            }
-        } == 0
     }
 
     private static let slash = UInt8(ascii: "/")

@@ -1,33 +1,19 @@
-import Synchronization
 import TextTables
 
 /// What the server learns about one table when an editor asks at the cursor (the table read once,
-/// whether it is formatted), kept with the table's entry in the index. An edit that touches the table
-/// replaces its entry and so forgets this; an edit elsewhere only shifts the entry, and this stays.
-final class TableMemo: Sendable {
-    private struct State {
-        var reading: TableReading?
-        var isFormatted: Bool?
-    }
+/// whether it is formatted), kept with the table's entry in the index and shared by its copies. An edit
+/// that touches the table replaces its entry and so forgets this; an edit elsewhere only shifts the
+/// entry, and this stays.
+struct TableMemo: Sendable {
+    private let read = ComputedOnce<TableReading>()
+    private let formatted = ComputedOnce<Bool>()
 
-    private let state = Mutex(State())
-
-    func reading(_ read: () -> TableReading) -> TableReading { remembered(\.reading, read) }
+    func reading(_ make: () -> TableReading) -> TableReading { read.value(make) }
 
     /// Keeps a reading made while indexing the table.
-    func keep(_ reading: TableReading) { state.withLock { $0.reading = reading } }
+    func keep(_ reading: TableReading) { read.keep(reading) }
 
-    func isFormatted(_ check: () -> Bool) -> Bool { remembered(\.isFormatted, check) }
-
-    /// The value kept at `key`, made by `make` the first time (under the lock, which is not reentrant).
-    private func remembered<Value: Sendable>(_ key: WritableKeyPath<State, Value?> & Sendable, _ make: () -> Value) -> Value {
-        state.withLock { state in
-            if let known = state[keyPath: key] { return known }
-            let made = make()
-            state[keyPath: key] = made
-            return made
-        }
-    }
+    func isFormatted(_ check: () -> Bool) -> Bool { formatted.value(check) }
 }
 
 extension OpenDocument {
@@ -44,7 +30,7 @@ extension OpenDocument {
 
     /// Whether formatting would leave the table as it is (known once per reading).
     func isFormatted(_ table: TableIndex.Table, options: FormatOptions) -> Bool {
-        let reading = reading(table, options: options).reading  // outside the memo's lock, which is not reentrant
+        let reading = reading(table, options: options).reading
         return table.memo.isFormatted { reading.isFormatted }
     }
 }

@@ -33,7 +33,7 @@ public func fuzzGrid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func checkListTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion) {
     let reading = TableReading(text, region: region, options: .init())
     guard case .success(let grid) = reading.grid, case .success(let done) = reading.apply(.convertToGrid, syntax: .restructuredText) else { return }
-    let converted = TextLines(DocumentFormatter.apply(done.edits, to: input))
+    let converted = TextLines(TextEdit.apply(done.edits, to: input))
     guard let table = RSTScanner.scan(converted, options: ScanOptions()).tables.first(where: { $0.lines.contains(region.firstLine) || $0.firstLine > region.firstLine }),
           table.kind == .grid else { preconditionFailure("the grid table made of a list-table is not found") }
     let reread = TableReading(converted, region: table, options: .init())
@@ -51,7 +51,7 @@ func checkSimpleTable(_ input: [UInt8], _ text: TextLines, _ region: TableRegion
         return
     }
     guard let edit = reading.formattedWhole() else { return }  // formatted already, or not printable
-    let formatted = TextLines(DocumentFormatter.apply([edit], to: input))
+    let formatted = TextLines(TextEdit.apply([edit], to: input))
     guard let again = RSTScanner.scan(formatted, options: ScanOptions()).tables.first(where: { $0.firstLine == region.firstLine }), again.kind == .simple else {
         preconditionFailure("the formatted simple table is not found")
     }

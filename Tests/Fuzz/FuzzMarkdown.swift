@@ -44,7 +44,7 @@ private func checkTableKeys(_ text: TextLines, _ syntax: DocumentSyntax) {
             guard let step = reading.navigate(from: offset, direction, syntax: syntax, isFormatted: nil) else { continue }
             let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
             precondition(step.edits.allSatisfy { tableStart <= $0.range.lowerBound && $0.range.upperBound <= tableEnd }, "a table key edited outside its table")
-            let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+            let after = TextLines(TextEdit.apply(step.edits, to: text.bytes))
             let target = region.firstLine + step.line
             precondition(target < after.count && step.byte <= after.contentEnd(target) - after.starts[target], "a table key's cursor is off its line")
         }

@@ -3,7 +3,16 @@ import Testing
 /// `gridls check`: compiler-style lines, exit 1 only when an error is found.
 struct CheckCommandTests {
     @Test func reportsEveryDiagnosticWithItsPosition() throws {
-        let document = "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| x |\n\n| c | d |\n|---|\n"
+        let document = """
+            | a | b |
+            |---|---|
+            | 1 | 2 | 3 |
+            | x |
+
+            | c | d |
+            |---|
+
+            """
         let run = try Gridls.run(["check"], stdin: document)
         #expect(run.status == 1)
         #expect(run.stdout == """
@@ -15,7 +24,12 @@ struct CheckCommandTests {
     }
 
     @Test func warningsAloneExitZero() throws {
-        let run = try Gridls.run(["check"], stdin: "|a|\n|-|\n|1|2|\n")
+        let run = try Gridls.run(["check"], stdin: """
+            |a|
+            |-|
+            |1|2|
+
+            """)
         #expect(run.status == 0)
         #expect(run.stdout.hasSuffix("[extra-cells]\n"))
     }
@@ -23,7 +37,11 @@ struct CheckCommandTests {
     @Test func aCleanFilePrintsNothing() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let path = try folder.write("clean.md", "| a |\n| - |\n")
+        let path = try folder.write("clean.md", """
+            | a |
+            | - |
+
+            """)
         let run = try Gridls.run(["check", path])
         #expect(run.status == 0)
         #expect(run.stdout == "")

@@ -32,7 +32,11 @@ struct CommandLineErrorTests {
     @Test func unreadableInputsAreNamedAndTheRestStillRuns() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let good = try folder.write("good.md", "|a|\n|-|\n")
+        let good = try folder.write("good.md", """
+            |a|
+            |-|
+
+            """)
         let binary = folder.url.appendingPathComponent("binary.md").path
         try Data([0x7C, 0x00, 0x7C, 0x0A]).write(to: URL(fileURLWithPath: binary))
         let latin1 = folder.url.appendingPathComponent("latin1.md").path
@@ -40,7 +44,11 @@ struct CommandLineErrorTests {
         let missing = folder.url.appendingPathComponent("missing.md").path
         let run = try Gridls.run(["format", missing, binary, latin1, good])
         #expect(run.status == 2)
-        #expect(run.stdout == "| a   |\n| --- |\n")
+        #expect(run.stdout == """
+            | a   |
+            | --- |
+
+            """)
         #expect(run.stderr == """
             gridls: \(missing): no such file or directory
             gridls: \(binary): binary file (contains NUL bytes)
@@ -55,16 +63,37 @@ struct CommandLineErrorTests {
     @Test func theSummaryCountsEachFileOnce() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let broken = try folder.write("broken.md", "+---+---+\n| a | b |\n+---+--+\n")
-        let messy = try folder.write("messy.md", "|a|b|\n|-|-|\n")
-        let tidy = try folder.write("tidy.md", "| a   |\n| --- |\n")
+        let broken = try folder.write("broken.md", """
+            +---+---+
+            | a | b |
+            +---+--+
+
+            """)
+        let messy = try folder.write("messy.md", """
+            |a|b|
+            |-|-|
+
+            """)
+        let tidy = try folder.write("tidy.md", """
+            | a   |
+            | --- |
+
+            """)
         let check = try Gridls.run(["format", "--check", broken, messy, tidy])
         #expect(check.status == 1)
         #expect(check.stderr.hasSuffix("\n1 file would be reformatted, 1 file already formatted, 1 file with errors\n"))
         let alone = try Gridls.run(["format", "-i", broken])
         #expect(alone.stderr.hasSuffix(" (table left as it was)\n1 file with errors\n"))
         // A file whose other table was reformatted says so, still once.
-        let both = try folder.write("both.md", "|a|b|\n|-|-|\n\n+---+---+\n| a | b |\n+---+--+\n")
+        let both = try folder.write("both.md", """
+            |a|b|
+            |-|-|
+
+            +---+---+
+            | a | b |
+            +---+--+
+
+            """)
         let mixed = try Gridls.run(["format", "-i", both])
         #expect(mixed.stderr.hasPrefix("reformatted \(both)\n"))
         #expect(mixed.stderr.hasSuffix(" (table left as it was)\n1 file with errors, partly reformatted\n"))
@@ -74,11 +103,19 @@ struct CommandLineErrorTests {
     @Test func aFileThatCannotBeWrittenIsReportedAndLeftAsItWas() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let path = try folder.write("locked.md", "|a|\n|-|\n")
+        let path = try folder.write("locked.md", """
+            |a|
+            |-|
+
+            """)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let run = try Gridls.run(["format", "-i", path])
         #expect(run.status == 2)
         #expect(run.stderr == "gridls: \(path): read-only file\n1 file with errors\n")
-        #expect(try folder.read("locked.md") == "|a|\n|-|\n")
+        #expect(try folder.read("locked.md") == """
+            |a|
+            |-|
+
+            """)
     }
 }

@@ -4,11 +4,27 @@ import Testing
 /// `.gridls.json`: the nearest one above each file, `--config` for all, command-line options over both,
 /// and a bad file named with its key (exit 2).
 struct ConfigurationTests {
-    static let messy = "|a|±|\n|-|-|\n"
-    static let padded = "| a   | ±   |\n| --- | --- |\n"
-    static let compact = "| a   | ±   |\n|-----|-----|\n"
+    static let messy = """
+        |a|±|
+        |-|-|
+
+        """
+    static let padded = """
+        | a   | ±   |
+        | --- | --- |
+
+        """
+    static let compact = """
+        | a   | ±   |
+        |-----|-----|
+
+        """
     /// `±` two columns wide.
-    static let wide = "| a   | ±  |\n| --- | --- |\n"
+    static let wide = """
+        | a   | ±  |
+        | --- | --- |
+
+        """
 
     static func tree() throws -> ScratchFolder {
         let folder = try ScratchFolder()

@@ -5,9 +5,24 @@ import TestSupport
 /// Folders on the command line: their Markdown and reStructuredText files, without hidden entries, what
 /// git ignores and what `--exclude` names; files named explicitly are processed whatever those say.
 struct DirectoryTests {
-    static let messy = "|a|b|\n|-|-|\n|1|2|\n"
-    static let tidy = "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n"
-    static let messyGrid = "+-+--+\n|a|b |\n+-+--+\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+        |1|2|
+
+        """
+    static let tidy = """
+        | a   | b   |
+        | --- | --- |
+        | 1   | 2   |
+
+        """
+    static let messyGrid = """
+        +-+--+
+        |a|b |
+        +-+--+
+
+        """
 
     /// A tree with a file of each kind: every `.md`-like file is messy, so `--check` lists what was picked.
     static func tree() throws -> ScratchFolder {
@@ -92,7 +107,14 @@ struct DirectoryTests {
 
             """)
         #expect(try folder.read("docs/guide.markdown") == Self.tidy)
-        #expect(try folder.read("docs/manual.rst") == "Manual\n\n+---+---+\n| a | b |\n+---+---+\n")
+        #expect(try folder.read("docs/manual.rst") == """
+            Manual
+
+            +---+---+
+            | a | b |
+            +---+---+
+
+            """)
         #expect(try folder.read(".hidden/secret.md") == Self.messy)
         // From outside, by an absolute path; and check walks the same way.
         let check = try Gridls.run(["check", folder.url.appendingPathComponent("docs").path], in: URL(fileURLWithPath: "/"))

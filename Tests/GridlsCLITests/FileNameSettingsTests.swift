@@ -4,8 +4,16 @@ import Testing
 /// Settings found by byte paths: a folder whose name is not UTF-8 has its own `.gridls.json` (not that of
 /// the folder its name decodes to), `--config` and `--exclude` take such names too.
 struct FileNameSettingsTests {
-    static let messy = "|a|b|\n|-|-|\n"
-    static let compact = "| a   | b   |\n|-----|-----|\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+
+        """
+    static let compact = """
+        | a   | b   |
+        |-----|-----|
+
+        """
     static let bad: [UInt8] = [0x64, 0xFF]  // "d\xff"
 
     /// `d\xff/` holds `config`; `d\u{FFFD}/`, the folder a String would find, a broken one.

@@ -3,8 +3,26 @@ import TestSupport
 
 /// `gridls format --fix`: the safe fixes, then formatting; what needs a choice is left and said so.
 struct FixCommandTests {
-    static let drifted = "Text.\n\n+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"
-    static let reLaid = "Text.\n\n+------+---+\n| abc  | d |\n+------+---+\n| efgh | i |\n+------+---+\n"
+    static let drifted = """
+        Text.
+
+        +-----+---+
+        | abc | d |
+        +-----+---+
+        | efgh  | i |
+        +-----+---+
+
+        """
+    static let reLaid = """
+        Text.
+
+        +------+---+
+        | abc  | d |
+        +------+---+
+        | efgh | i |
+        +------+---+
+
+        """
     /// A `+` on no column line, which three repairs read as different tables.
     static let choice = BrokenTables.slipWithChoices
     static let choiceLeft = "choice.md:1:10: error: this + is off the table's columns [broken-border] (table left as it was)\n"
@@ -84,9 +102,20 @@ struct FixCommandTests {
     }
 
     @Test func closesAnUnclosedSimpleTableFromStandardInput() throws {
-        let run = try Gridls.run(["format", "--fix", "--assume-filename", "a.rst"], stdin: "=====  ===\nFruit  Qty\napple  3\n")
+        let run = try Gridls.run(["format", "--fix", "--assume-filename", "a.rst"], stdin: """
+            =====  ===
+            Fruit  Qty
+            apple  3
+
+            """)
         #expect(run.status == 0)
-        #expect(run.stdout == "=====  ===\nFruit  Qty\napple  3\n=====  ===\n")
+        #expect(run.stdout == """
+            =====  ===
+            Fruit  Qty
+            apple  3
+            =====  ===
+
+            """)
         #expect(run.stderr == "")  // a filter stays silent
     }
 

@@ -3,8 +3,22 @@ import Testing
 
 /// `gridls format` in the conventions of gofmt: stdout by default, -i rewrites, --check lists and exits 1.
 struct FormatCommandTests {
-    static let messy = "# Doc\n\n|a|b|\n|-|-:|\n|long cell|1|\n"
-    static let tidy = "# Doc\n\n| a         |   b |\n| --------- | --: |\n| long cell |   1 |\n"
+    static let messy = """
+        # Doc
+
+        |a|b|
+        |-|-:|
+        |long cell|1|
+
+        """
+    static let tidy = """
+        # Doc
+
+        | a         |   b |
+        | --------- | --: |
+        | long cell |   1 |
+
+        """
 
     @Test func formatsStandardInputToStandardOutput() throws {
         let run = try Gridls.run(["format"], stdin: Self.messy)
@@ -59,10 +73,26 @@ struct FormatCommandTests {
     }
 
     @Test func optionsReachTheFormatter() throws {
-        let compact = try Gridls.run(["format", "--delimiter-row", "compact", "--ambiguous-width=2"], stdin: "|±|\n|:-|\n")
-        #expect(compact.stdout == "| ±  |\n|:----|\n")
-        let wide = try Gridls.run(["format", "--ambiguous-width", "2"], stdin: "|±±|\n|-|\n")
-        #expect(wide.stdout == "| ±± |\n| ---- |\n")
+        let compact = try Gridls.run(["format", "--delimiter-row", "compact", "--ambiguous-width=2"], stdin: """
+            |±|
+            |:-|
+
+            """)
+        #expect(compact.stdout == """
+            | ±  |
+            |:----|
+
+            """)
+        let wide = try Gridls.run(["format", "--ambiguous-width", "2"], stdin: """
+            |±±|
+            |-|
+
+            """)
+        #expect(wide.stdout == """
+            | ±± |
+            | ---- |
+
+            """)
     }
 
     @Test func aLineOfTextOutsideTablesIsNeverTouched() throws {

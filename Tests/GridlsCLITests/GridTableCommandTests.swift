@@ -2,25 +2,66 @@ import Testing
 
 /// Grid tables from the command line: formatted in Markdown and reStructuredText, refused when broken.
 struct GridTableCommandTests {
-    static let loose = "+------+------+\n| a    | b    |\n+======+======+\n| 1    | 2    |\n+------+------+\n"
-    static let tight = "+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n"
-    static let lShape = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
+    static let loose = """
+        +------+------+
+        | a    | b    |
+        +======+======+
+        | 1    | 2    |
+        +------+------+
+
+        """
+    static let tight = """
+        +---+---+
+        | a | b |
+        +===+===+
+        | 1 | 2 |
+        +---+---+
+
+        """
+    static let lShape = """
+        +---+---+
+        | a | b |
+        +---+   |
+        | c     |
+        +---+---+
+
+        """
 
     @Test func formatsGridTablesInMarkdownAndRestructuredText() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let rst = try folder.write("doc.rst", "Title\n=====\n\n" + Self.loose)
+        let rst = try folder.write("doc.rst", """
+            Title
+            =====
+
+
+            """ + Self.loose)
         let run = try Gridls.run(["format", rst])
         #expect(run.status == 0)
-        #expect(run.stdout == "Title\n=====\n\n" + Self.tight)
+        #expect(run.stdout == """
+            Title
+            =====
+
+
+            """ + Self.tight)
         #expect(try Gridls.run(["format", "--assume-filename", "x.rst"], stdin: Self.loose).stdout == Self.tight)
     }
 
     @Test func aBrokenTableIsLeftByteForByteAndReported() throws {
-        let document = "| p | q |\n|-|-|\n\n" + Self.lShape
+        let document = """
+            | p | q |
+            |-|-|
+
+
+            """ + Self.lShape
         let run = try Gridls.run(["format"], stdin: document)
         #expect(run.status == 1)
-        #expect(run.stdout == "| p   | q   |\n| --- | --- |\n\n" + Self.lShape)
+        #expect(run.stdout == """
+            | p   | q   |
+            | --- | --- |
+
+
+            """ + Self.lShape)
         #expect(run.stderr == "<stdin>:5:1: error: the borders enclose a region that is not a rectangle: it covers 3 of the 4 slots of rows 1–2, columns 1–2, not row 1, column 1; close its borders so that it splits into rectangles [non-rectangular-cell] (table left as it was)\n")
     }
 
@@ -41,8 +82,22 @@ struct GridTableCommandTests {
     /// A grid table its own reader reads as drawn is formatted; a second reader that counts it apart gets a
     /// warning; only a table no layout lets its reader read is left alone (GridReaderWidthTests).
     @Test func zeroWidthTextInReStructuredTextIsFormattedForDocutilsAndWarnsOfPandoc() throws {
-        let loose = "+-----------+-------+\n| a\u{200B}b       | x     |\n+===========+=======+\n| y         | z     |\n+-----------+-------+\n"
-        let tight = "+-----+---+\n| a\u{200B}b | x |\n+=====+===+\n| y   | z |\n+-----+---+\n"
+        let loose = """
+            +-----------+-------+
+            | a\u{200B}b       | x     |
+            +===========+=======+
+            | y         | z     |
+            +-----------+-------+
+
+            """
+        let tight = """
+            +-----+---+
+            | a\u{200B}b | x |
+            +=====+===+
+            | y   | z |
+            +-----+---+
+
+            """
         let format = try Gridls.run(["format", "--assume-filename", "doc.rst"], stdin: loose)
         #expect(format.status == 0)
         #expect(format.stdout == tight)
@@ -54,8 +109,22 @@ struct GridTableCommandTests {
     }
 
     @Test func anEmojiWithU_FE0FThatPandocReadsAsDrawnIsFormatted() throws {
-        let loose = "+---------+------+\n| ✔️ done  | x    |\n+:========+=====:+\n| y       | z    |\n+---------+------+\n"
-        let tight = "+--------+---+\n| ✔️ done | x |\n+:=======+==:+\n| y      | z |\n+--------+---+\n"
+        let loose = """
+            +---------+------+
+            | ✔️ done  | x    |
+            +:========+=====:+
+            | y       | z    |
+            +---------+------+
+
+            """
+        let tight = """
+            +--------+---+
+            | ✔️ done | x |
+            +:=======+==:+
+            | y      | z |
+            +--------+---+
+
+            """
         for name in ["doc.md", "doc.qmd"] {
             let format = try Gridls.run(["format", "--assume-filename", name], stdin: loose)
             #expect(format.status == 0)
@@ -64,7 +133,14 @@ struct GridTableCommandTests {
             #expect(check.status == 0)
             #expect(!check.stdout.contains("error") && !check.stdout.contains("warning"), "\(check.stdout)")
         }
-        let two = "+----------+---+\n| ✔️✔️ done | x |\n+:=========+==:+\n| y        | z |\n+----------+---+\n"
+        let two = """
+            +----------+---+
+            | ✔️✔️ done | x |
+            +:=========+==:+
+            | y        | z |
+            +----------+---+
+
+            """
         let refused = try Gridls.run(["format", "--assume-filename", "doc.qmd"], stdin: two)
         #expect(refused.status == 1)
         #expect(refused.stdout == two)

@@ -1,8 +1,20 @@
 /// What gridls must print for a `HostileTree`, exactly, worked out from the model (contents, names as
 /// printed, each file once).
 extension HostileTree.Content {
-    static let messyTable = "|a|b|\n|-|-|\n", tidyTable = "| a   | b   |\n| --- | --- |\n"
-    static let brokenTable = "| a | b |\n|---|\n"
+    static let messyTable = """
+        |a|b|
+        |-|-|
+
+        """, tidyTable = """
+        | a   | b   |
+        | --- | --- |
+
+        """
+    static let brokenTable = """
+        | a | b |
+        |---|
+
+        """
     static let error = "error: not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells [delimiter-count-mismatch]"
 
     var text: String {
@@ -44,7 +56,13 @@ extension HostileTree.Content {
     func diff(_ name: String) -> String {
         guard changes else { return "" }
         let header = !name.hasPrefix("\"") && name.contains(" ") ? name + "\t" : name
-        let changed = "-|a|b|\n-|-|-|\n+| a   | b   |\n+| --- | --- |\n"
+        let changed = """
+            -|a|b|
+            -|-|-|
+            +| a   | b   |
+            +| --- | --- |
+
+            """
         let lines = self == .messy ? "@@ -1,2 +1,2 @@\n" + changed : "@@ -1,5 +1,5 @@\n" + changed + " \n | a | b |\n |---|\n"
         return "--- \(header)\n+++ \(header)\n" + lines
     }

@@ -20,10 +20,18 @@ struct HostileInputTests {
     }
 
     @Test func aTableOfAHundredThousandRows() throws {
-        let table = "| a | b |\n|-|-|\n" + String(repeating: "| 1 | 22 |\n", count: 100_000)
+        let table = """
+            | a | b |
+            |-|-|
+
+            """ + String(repeating: "| 1 | 22 |\n", count: 100_000)
         let run = try Gridls.run(["format"], stdin: table)
         #expect(run.status == 0)
-        #expect(run.stdout == "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 100_000))
+        #expect(run.stdout == """
+            | a   | b   |
+            | --- | --- |
+
+            """ + String(repeating: "| 1   | 22  |\n", count: 100_000))
     }
 
     @Test func gridTablesNestedFourHundredLevelsDeep() throws {

@@ -8,8 +8,16 @@ import Testing
 /// meanwhile to that program, leaves no temporary file behind a signal, and keeps the file's owner, group,
 /// extended attributes and hard links.
 struct InPlaceSafetyTests {
-    static let messy = "|a|b|\n|-|-|\n"
-    static let tidy = "| a   | b   |\n| --- | --- |\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+
+        """
+    static let tidy = """
+        | a   | b   |
+        | --- | --- |
+
+        """
 
     // MARK: what is read
 
@@ -73,7 +81,11 @@ struct InPlaceSafetyTests {
         let path = try folder.write("doc.md", Self.messy)
         if hardLinked { #expect(link(path, folder.url.appendingPathComponent("link.md").path) == 0) }
         let paused = try PausedGridls(["format", "-q", "-i", path])
-        let theirs = "| theirs |\n|-|\n"
+        let theirs = """
+            | theirs |
+            |-|
+
+            """
         try Data(theirs.utf8).write(to: URL(fileURLWithPath: path))
         let run = try paused.resume()
         #expect(run.status == 1)

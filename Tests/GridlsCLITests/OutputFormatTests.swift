@@ -2,14 +2,24 @@ import Testing
 
 /// `--output-format text|github|json` for `check` and `format --check`.
 struct OutputFormatTests {
-    static let pipe = "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n"
+    static let pipe = """
+        | a | b |
+        |---|---|
+        | 1 | 2 | 3 |
+
+        """
     static let driftMessage = "the | on this line stand off the columns its borders draw (text typed into a cell pushes them), so pandoc reads another table: re-lay the table from its cells"
     static let extraMessage = "row has 3 cells but the header has 2: the last cell is not rendered; add a header cell or remove it"
 
     static func folder() throws -> ScratchFolder {
         let folder = try FixCommandTests.folder()
         try folder.write("pipe.md", pipe)
-        try folder.write("a,b:c%.md", "| a |\n|---|\n| 1 | 2 |\n")
+        try folder.write("a,b:c%.md", """
+            | a |
+            |---|
+            | 1 | 2 |
+
+            """)
         return folder
     }
 
@@ -36,7 +46,12 @@ struct OutputFormatTests {
 
             """)
         #expect(run.stderr == "4 files checked: 2 errors, 2 warnings\n")
-        let notice = try Gridls.run(["check", "--output-format", "github"], stdin: "| a | b |\n|---|---|\n| 1 |\n")
+        let notice = try Gridls.run(["check", "--output-format", "github"], stdin: """
+            | a | b |
+            |---|---|
+            | 1 |
+
+            """)
         #expect(notice.status == 0)
         #expect(notice.stdout == "::notice file=<stdin>,line=3,col=3,endLine=3,endColumn=4,title=missing-cells::row has 1 of the header's 2 cells: formatting adds an empty cell\n")
     }
@@ -54,7 +69,11 @@ struct OutputFormatTests {
 
             """)
         #expect(run.stderr == "2 files checked: 1 error, 1 warning\n")
-        let clean = try Gridls.run(["check", "--output-format", "json"], stdin: "| a |\n|---|\n")
+        let clean = try Gridls.run(["check", "--output-format", "json"], stdin: """
+            | a |
+            |---|
+
+            """)
         #expect(clean.status == 0)
         #expect(clean.stdout == "[]\n")
     }
@@ -62,7 +81,11 @@ struct OutputFormatTests {
     @Test func formatCheck() throws {
         let folder = try Self.folder()
         defer { folder.remove() }
-        try folder.write("loose.md", "|a|\n|-|\n")
+        try folder.write("loose.md", """
+            |a|
+            |-|
+
+            """)
         let github = try Gridls.run(["format", "--check", "--output-format", "github", "loose.md", "choice.md"], in: folder.url)
         #expect(github.status == 1)
         #expect(github.stdout == """

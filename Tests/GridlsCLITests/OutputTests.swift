@@ -5,8 +5,18 @@ import TestSupport
 /// What a CI log shows: `would reformat PATH`, `reformatted PATH`, a last summary line on stderr (black's
 /// and ruff's words) that `-q` silences, diagnostics in document order, and `--diff`.
 struct OutputTests {
-    static let messy = "|a|b|\n|-|-|\n|1|2|\n"
-    static let tidy = "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+        |1|2|
+
+        """
+    static let tidy = """
+        | a   | b   |
+        | --- | --- |
+        | 1   | 2   |
+
+        """
 
     static func folder(messy: Int, tidy: Int) throws -> (ScratchFolder, [String]) {
         let folder = try ScratchFolder()
@@ -63,7 +73,16 @@ struct OutputTests {
     }
 
     @Test func checkCountsBySeverity() throws {
-        let document = "|a|b|\n|-|-|\n|1|2|3|\n|1|\n\n| a | b |\n|---|\n"
+        let document = """
+            |a|b|
+            |-|-|
+            |1|2|3|
+            |1|
+
+            | a | b |
+            |---|
+
+            """
         let run = try Gridls.run(["check", "-"], stdin: document)
         #expect(run.status == 1)
         #expect(run.stderr == "1 file checked: 1 error, 1 warning, 1 note\n")
@@ -73,8 +92,21 @@ struct OutputTests {
 
     /// Scanning finds look-alikes before the tables are read: `format` still reports in document order.
     @Test func formatReportsDiagnosticsInDocumentOrder() throws {
-        let lShape = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
-        let document = lShape + "\n| a | b |\n|---|\n\n" + lShape
+        let lShape = """
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """
+        let document = lShape + """
+
+            | a | b |
+            |---|
+
+
+            """ + lShape
         let format = try Gridls.run(["format", "-"], stdin: document)
         let check = try Gridls.run(["check", "-"], stdin: document)
         let errors = check.stdout.split(separator: "\n").map { $0 + " (table left as it was)\n" }.joined()
@@ -135,7 +167,14 @@ struct OutputTests {
         }
         let folder = try ScratchFolder()
         defer { folder.remove() }
-        let grid = "+-+\n|a|\n|b|\n+-+\n\n"
+        let grid = """
+            +-+
+            |a|
+            |b|
+            +-+
+
+
+            """
         var documents = [Self.messy, Self.messy.dropLast() + "", "\n" + Self.messy + "\n", grid + Self.messy, "x\r\n\r\n" + grid.replacingOccurrences(of: "\n", with: "\r\n")]
         for gap in 0..<9 {
             let prose = (0..<gap).map { "line \($0)\n" }.joined()

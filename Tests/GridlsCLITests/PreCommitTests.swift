@@ -19,10 +19,30 @@ struct PreCommitTests {
         let sample = try ScratchFolder()
         defer { sample.remove() }
         try FileManager.default.createDirectory(at: sample.url.appendingPathComponent("docs"), withIntermediateDirectories: true)
-        try sample.write("docs/messy.md", "|a|b|\n|-|-|\n")
-        try sample.write("docs/tidy.rst", "Title\n=====\n\n+---+\n| a |\n+---+\n")
-        try sample.write("broken.md", "| a | b |\n|---|\n")
-        try sample.write("notes.txt", "|a|b|\n|-|-|\n")
+        try sample.write("docs/messy.md", """
+            |a|b|
+            |-|-|
+
+            """)
+        try sample.write("docs/tidy.rst", """
+            Title
+            =====
+
+            +---+
+            | a |
+            +---+
+
+            """)
+        try sample.write("broken.md", """
+            | a | b |
+            |---|
+
+            """)
+        try sample.write("notes.txt", """
+            |a|b|
+            |-|-|
+
+            """)
         for arguments in [["init", "-q"], ["add", "-A"]] {
             #expect(try ChildProcess("/usr/bin/env", ["git"] + arguments, directory: sample.url.path).wait(killingAfter: 60) == 0)
         }
@@ -37,7 +57,15 @@ struct PreCommitTests {
         #expect(status == 1, "\(output)")
         #expect(output.contains("gridls format") && output.contains("- files were modified by this hook"), "\(output)")
         #expect(output.contains("broken.md:2:1: error: not a table"), "\(output)")
-        #expect(try sample.read("docs/messy.md") == "| a   | b   |\n| --- | --- |\n")
-        #expect(try sample.read("notes.txt") == "|a|b|\n|-|-|\n")
+        #expect(try sample.read("docs/messy.md") == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
+        #expect(try sample.read("notes.txt") == """
+            |a|b|
+            |-|-|
+
+            """)
     }
 }

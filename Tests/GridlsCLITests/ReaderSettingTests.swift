@@ -7,9 +7,32 @@ import TextTables
 /// `reader` and `rstContentDirectives` on the command line and in `.gridls.json` (with per-glob
 /// overrides), and the pandoc Markdown files a folder stands for.
 struct ReaderSettingTests {
-    static let messy = "|a|b|\n|-|-|\n|1|2|\n"
-    static let exercise = "Text.\n\n.. exercise::\n\n   +---+------+\n   | a | bb   |\n   +---+------+\n"
-    static let exerciseFormatted = "Text.\n\n.. exercise::\n\n   +---+----+\n   | a | bb |\n   +---+----+\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+        |1|2|
+
+        """
+    static let exercise = """
+        Text.
+
+        .. exercise::
+
+           +---+------+
+           | a | bb   |
+           +---+------+
+
+        """
+    static let exerciseFormatted = """
+        Text.
+
+        .. exercise::
+
+           +---+----+
+           | a | bb |
+           +---+----+
+
+        """
 
     @Test(arguments: [
         (["format", "--reader", "commonmark"], "gridls: --reader must be github or pandoc, not 'commonmark'"),
@@ -136,7 +159,14 @@ struct ReaderSettingTests {
     }
 
     /// A Quarto page: a pandoc div closed under a pipe table.
-    static let calloutPage = "::: {.callout-note}\n|a|b|\n|-|-|\n|1|2|\n:::\n"
+    static let calloutPage = """
+        ::: {.callout-note}
+        |a|b|
+        |-|-|
+        |1|2|
+        :::
+
+        """
 
     /// A `.md` page of a Quarto or bookdown project (`_quarto.yml` at or above it) is read by pandoc,
     /// the same page outside by GitHub's reader; a reader set anywhere wins over the project.
@@ -166,9 +196,23 @@ struct ReaderSettingTests {
         // Formatted end to end: the project's page as pandoc reads it, the outside one as GitHub does.
         let inside = try Gridls.run(["format", "-q", "book/index.md"], in: folder.url)
         #expect(inside.status == 0)
-        #expect(inside.stdout == "::: {.callout-note}\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n:::\n")
+        #expect(inside.stdout == """
+            ::: {.callout-note}
+            | a   | b   |
+            | --- | --- |
+            | 1   | 2   |
+            :::
+
+            """)
         let outside = try Gridls.run(["format", "-q", "other/page.md"], in: folder.url)
-        #expect(outside.stdout == "::: {.callout-note}\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n| ::: |     |\n")
+        #expect(outside.stdout == """
+            ::: {.callout-note}
+            | a   | b   |
+            | --- | --- |
+            | 1   | 2   |
+            | ::: |     |
+
+            """)
 
         // A .gridls.json beside the project file, its reader or an override's, wins.
         try folder.write("book/.gridls.json", #"{"reader": "github"}"#)

@@ -3,23 +3,81 @@ import Testing
 /// Every error `check` reports makes `format` exit 1 with that diagnostic on stderr, in every mode and for
 /// every input, and leaves the lines it is about byte for byte while the rest is still formatted.
 struct UnreadableTableTests {
-    static let messy = "|x|y|\n|-|-|\n\n"
-    static let tidy = "| x   | y   |\n| --- | --- |\n\n"
+    static let messy = """
+        |x|y|
+        |-|-|
+
+
+        """
+    static let tidy = """
+        | x   | y   |
+        | --- | --- |
+
+
+        """
 
     /// One document per error class, each after a table that formatting does change.
     static let broken: [(code: String, text: String)] = [
-        ("delimiter-count-mismatch", "| a | b |\n|---|\n| 1 | 2 |\n"),
-        ("delimiter-count-mismatch", "|a|\n|-|-|-|\n"),
-        ("non-rectangular-cell", "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"),
-        ("broken-border", "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"),
-        ("unclosed-table", "+---+---+\n| a | b |\n+---+---+\n| c | d |\n\nA paragraph.\n"),
-        ("multiple-header-separators", "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+===+===+\n| e | f |\n+---+---+\n"),
+        ("delimiter-count-mismatch", """
+            | a | b |
+            |---|
+            | 1 | 2 |
+
+            """),
+        ("delimiter-count-mismatch", """
+            |a|
+            |-|-|-|
+
+            """),
+        ("non-rectangular-cell", """
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """),
+        ("broken-border", """
+            +---+---+
+            | a | b |
+            +-------+
+            | c | d |
+            +---+---+
+
+            """),
+        ("unclosed-table", """
+            +---+---+
+            | a | b |
+            +---+---+
+            | c | d |
+
+            A paragraph.
+
+            """),
+        ("multiple-header-separators", """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +===+===+
+            | e | f |
+            +---+---+
+
+            """),
     ]
 
     @Test func aLookAlikeIsReportedAndLeftByteForByte() throws {
-        let run = try Gridls.run(["format"], stdin: Self.messy + "| a | b |\n|---|\n")
+        let run = try Gridls.run(["format"], stdin: Self.messy + """
+            | a | b |
+            |---|
+
+            """)
         #expect(run.status == 1)
-        #expect(run.stdout == Self.tidy + "| a | b |\n|---|\n")
+        #expect(run.stdout == Self.tidy + """
+            | a | b |
+            |---|
+
+            """)
         #expect(run.stderr == "<stdin>:5:1: error: not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells [delimiter-count-mismatch] (table left as it was)\n")
     }
 

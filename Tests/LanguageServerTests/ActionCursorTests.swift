@@ -1,6 +1,7 @@
 import Foundation
 @testable import JSONRPC
 import Testing
+import TestSupport
 
 /// An editor that runs table actions as their commands at its cursor, applies the edit the server sends
 /// through workspace/applyEdit and puts the cursor where the command's answer says (or leaves it).
@@ -15,10 +16,9 @@ final class ActingEditor {
     /// `marked` holds `‸` where the cursor starts.
     init(_ marked: String, uri: String = "file:///acted.md") throws {
         client = try LSPClient()
-        let lines = marked.split(separator: "\n", omittingEmptySubsequences: false)
-        let line = lines.firstIndex { $0.contains("‸") }!
-        cursor = (line, lines[line].prefix { $0 != "‸" }.utf16.count)
-        text = marked.replacingOccurrences(of: "‸", with: "")
+        let caret = Caret(marked)
+        cursor = (caret.line, caret.utf16Column)
+        text = caret.text
         self.uri = uri
         client.onServerRequest = { [unowned self] method, params in
             if method == "workspace/applyEdit" { self.received = params }
@@ -46,7 +46,7 @@ final class ActingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
+    var shown: String { Caret.shown(text, line: cursor.line, utf16Column: cursor.character) }
 }
 
 /// The cursor follows what an action moved or made, so that doing it again acts on the same thing.
@@ -61,56 +61,173 @@ struct ActionCursorTests {
     }
 
     @Test func aRowMovedTwiceGoesDownTwoRows() throws {
-        try expectSteps("| a | b |\n|---|---|\n| 1‸ | x |\n| 2 | y |\n| 3 | z |\n", [
-            ("gridls.moveRowDown", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n"),
-            ("gridls.moveRowDown", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 3   | z   |\n| ‸1   | x   |\n"),
-            ("gridls.moveRowUp", "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| ‸1   | x   |\n| 3   | z   |\n"),
+        try expectSteps("""
+            | a | b |
+            |---|---|
+            | 1‸ | x |
+            | 2 | y |
+            | 3 | z |
+
+            """, [
+            ("gridls.moveRowDown", """
+                | a   | b   |
+                | --- | --- |
+                | 2   | y   |
+                | ‸1   | x   |
+                | 3   | z   |
+
+                """),
+            ("gridls.moveRowDown", """
+                | a   | b   |
+                | --- | --- |
+                | 2   | y   |
+                | 3   | z   |
+                | ‸1   | x   |
+
+                """),
+            ("gridls.moveRowUp", """
+                | a   | b   |
+                | --- | --- |
+                | 2   | y   |
+                | ‸1   | x   |
+                | 3   | z   |
+
+                """),
         ])
     }
 
     @Test func aColumnMovedTwiceGoesRightTwoColumns() throws {
-        try expectSteps("| a‸ | b | c |\n|---|---|---|\n| 1 | 2 | 3 |\n", [
-            ("gridls.moveColumnRight", "| b   | ‸a   | c   |\n| --- | --- | --- |\n| 2   | 1   | 3   |\n"),
-            ("gridls.moveColumnRight", "| b   | c   | ‸a   |\n| --- | --- | --- |\n| 2   | 3   | 1   |\n"),
+        try expectSteps("""
+            | a‸ | b | c |
+            |---|---|---|
+            | 1 | 2 | 3 |
+
+            """, [
+            ("gridls.moveColumnRight", """
+                | b   | ‸a   | c   |
+                | --- | --- | --- |
+                | 2   | 1   | 3   |
+
+                """),
+            ("gridls.moveColumnRight", """
+                | b   | c   | ‸a   |
+                | --- | --- | --- |
+                | 2   | 3   | 1   |
+
+                """),
         ])
     }
 
     @Test func insertedRowsAndColumnsTakeTheCursor() throws {
-        try expectSteps("| a | b |\n|---|---|\n| 1 | 2‸ |\n", [
-            ("gridls.insertRowBelow", "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     | ‸    |\n"),
-            ("gridls.insertColumnLeft", "| a   |     | b   |\n| --- | --- | --- |\n| 1   |     | 2   |\n|     | ‸    |     |\n"),
-            ("gridls.deleteRow", "| a   |     | b   |\n| --- | --- | --- |\n| 1   | ‸    | 2   |\n"),
+        try expectSteps("""
+            | a | b |
+            |---|---|
+            | 1 | 2‸ |
+
+            """, [
+            ("gridls.insertRowBelow", """
+                | a   | b   |
+                | --- | --- |
+                | 1   | 2   |
+                |     | ‸    |
+
+                """),
+            ("gridls.insertColumnLeft", """
+                | a   |     | b   |
+                | --- | --- | --- |
+                | 1   |     | 2   |
+                |     | ‸    |     |
+
+                """),
+            ("gridls.deleteRow", """
+                | a   |     | b   |
+                | --- | --- | --- |
+                | 1   | ‸    | 2   |
+
+                """),
         ])
     }
 
     @Test func aConversionKeepsTheCursorsCell() throws {
-        try expectSteps("+---+---+\n| a | b |\n+===+===+\n| c | d‸ |\n+---+---+\n", [
-            ("gridls.convertToPipe", "| a   | b   |\n| --- | --- |\n| c   | ‸d   |\n"),
-            ("gridls.convertToGrid", "+---+---+\n| a | b |\n+===+===+\n| c | ‸d |\n+---+---+\n"),
+        try expectSteps("""
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d‸ |
+            +---+---+
+
+            """, [
+            ("gridls.convertToPipe", """
+                | a   | b   |
+                | --- | --- |
+                | c   | ‸d   |
+
+                """),
+            ("gridls.convertToGrid", """
+                +---+---+
+                | a | b |
+                +===+===+
+                | c | ‸d |
+                +---+---+
+
+                """),
         ])
     }
 
     /// In a simple table, a column inserted at the right end is blank: its line is padded so that the
     /// cursor stands in it, and Delete column there deletes that column, not the one before it.
     @Test func aBlankColumnAtASimpleTablesEndTakesTheCursor() throws {
-        let editor = try ActingEditor("====  ===\nName  Age\n====  ===\nAda   3‸6\n====  ===\n", uri: "file:///s.rst")
+        let editor = try ActingEditor("""
+            ====  ===
+            Name  Age
+            ====  ===
+            Ada   3‸6
+            ====  ===
+
+            """, uri: "file:///s.rst")
         editor.run("gridls.insertColumnRight")
-        #expect(editor.shown == "====  ===  =\nName  Age\n====  ===  =\nAda   36   ‸\n====  ===  =\n")
+        #expect(editor.shown == """
+            ====  ===  =
+            Name  Age
+            ====  ===  =
+            Ada   36   ‸
+            ====  ===  =
+
+            """)
         editor.run("gridls.deleteColumn")
-        #expect(editor.shown == "====  ===\nName  Age\n====  ===\nAda   ‸36\n====  ===\n")
+        #expect(editor.shown == """
+            ====  ===
+            Name  Age
+            ====  ===
+            Ada   ‸36
+            ====  ===
+
+            """)
     }
 
     /// Clients that resolve actions get the cursor in the resolved action's `data.position`.
     @Test func aResolvedActionSaysWhereTheCursorGoes() throws {
         let client = try LSPClient()
         _ = client.initialize(["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit"]]]]])
-        let text = "| a | b |\n|---|---|\n| 1 | x |\n| 2 | y |\n"
+        let text = """
+            | a | b |
+            |---|---|
+            | 1 | x |
+            | 2 | y |
+
+            """
         client.open("file:///r.md", text)
         let offered = client.codeActions("file:///r.md", range(2, 2, 2, 2))
         let action = try #require(offered.first { $0["data"]?["command"] == "gridls.moveRowDown" })
         let resolved = client.request("codeAction/resolve", action)["result"]
         #expect(resolved?["data"]?["position"] == ["line": 3, "character": 2])
         #expect(applying(resolved?["edit"]?["changes"]?["file:///r.md"]?.array ?? [], to: text)
-            == "| a   | b   |\n| --- | --- |\n| 2   | y   |\n| 1   | x   |\n")
+            == """
+                | a   | b   |
+                | --- | --- |
+                | 2   | y   |
+                | 1   | x   |
+
+                """)
     }
 }

@@ -7,11 +7,51 @@ import Testing
 /// offered as disabled is refused, for the reason given.
 struct ActionEquivalenceTests {
     static let documents: [(uri: String, text: String)] = [
-        ("file:///p.md", "| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n"),
-        ("file:///g.md", "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n|   +---+---+\n|   | i | j |\n+---+---+---+\n"),
-        ("file:///u.md", "|x|y|\n|-|-|\n|1|2|\n"),
-        ("file:///r.rst", "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n"),
-        ("file:///s.rst", "=====  =====  =====\na      b      c\n=====  =====  =====\nd      e\n              f g\nh      a span\n-----  ------------\ni      j      k\n=====  =====  =====\n"),
+        ("file:///p.md", """
+            | a | b | c |
+            |---|:-:|--:|
+            | 1 | 2 | 3 |
+            | 4 | 5 | 6 |
+
+            """),
+        ("file:///g.md", """
+            +---+---+---+
+            | a | b | c |
+            +===+===+===+
+            | d     | e |
+            +---+---+---+
+            | f | g | h |
+            |   +---+---+
+            |   | i | j |
+            +---+---+---+
+
+            """),
+        ("file:///u.md", """
+            |x|y|
+            |-|-|
+            |1|2|
+
+            """),
+        ("file:///r.rst", """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +---+---+
+
+            """),
+        ("file:///s.rst", """
+            =====  =====  =====
+            a      b      c
+            =====  =====  =====
+            d      e
+                          f g
+            h      a span
+            -----  ------------
+            i      j      k
+            =====  =====  =====
+
+            """),
         ("file:///l.rst", ".. list-table:: Title\n   :header-rows: 1\n   :class: x\n\n   * - a\n     - b\n   * - c *d*\n     - e\n\n       f\n"),
     ]
 
@@ -76,10 +116,41 @@ struct ActionEquivalenceTests {
 
     static let broken: [(uri: String, text: String)] = [
         // Drifted `|` (re-laid from its cells), a missing `+` (one character), an L-shaped region (split).
-        ("file:///d.md", "+---+----+\n| a | bb |\n+===+====+\n| cx | dd |\n+---+----+\n| e | f  |\n+---+----+\n"),
-        ("file:///m.md", "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"),
-        ("file:///l.md", "+---+---+\n| a | b |\n+---+---+\n| c     |\n+---+   +\n| d |   |\n+---+---+\n"),
-        ("file:///x.md", "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| 4 |\n"),
+        ("file:///d.md", """
+            +---+----+
+            | a | bb |
+            +===+====+
+            | cx | dd |
+            +---+----+
+            | e | f  |
+            +---+----+
+
+            """),
+        ("file:///m.md", """
+            +---+---+
+            | a | b |
+            +-------+
+            | c | d |
+            +---+---+
+
+            """),
+        ("file:///l.md", """
+            +---+---+
+            | a | b |
+            +---+---+
+            | c     |
+            +---+   +
+            | d |   |
+            +---+---+
+
+            """),
+        ("file:///x.md", """
+            | a | b |
+            |---|---|
+            | 1 | 2 | 3 |
+            | 4 |
+
+            """),
     ]
 
     /// Quick fixes too: a fix that rewrites the table comes without its edit to clients that can resolve
@@ -136,7 +207,11 @@ struct ActionEquivalenceTests {
         #expect(refused["error"]?["message"] == "no diagnostic at this range has the fix \"Re-lay the table from its cells\"")
         elsewhere = fix["data"]!["arguments"]!.array![0].setting("fix", 3)
         #expect(resolving.request("workspace/executeCommand", ["command": "gridls.applyFix", "arguments": [elsewhere]])["error"]?["message"] == "arguments[0].fix must be a string")
-        resolving.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": "| a |\n|---|\n"]]])
+        resolving.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2], "contentChanges": [["text": """
+            | a |
+            |---|
+
+            """]]])
         #expect(resolving.request("codeAction/resolve", fix)["error"]?["code"] == -32801)
     }
 }

@@ -5,9 +5,36 @@ import Testing
 /// workspace/applyEdit: the result reads back as a table without errors, and all but formatting change it.
 struct AllActionsTests {
     static let documents: [(String, String, JSON)] = [
-        ("file:///p.md", "| a | b | c |\n|---|:-:|--:|\n| 1 | 2 | 3 |\n| 4 | 5 | 6 |\n| 7 | 8 | 9 |\n", range(3, 6, 3, 6)),
-        ("file:///g.md", "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n| i | j | k |\n+---+---+---+\n", range(5, 6, 5, 6)),
-        ("file:///g2.md", "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n", range(3, 2, 3, 2)),
+        ("file:///p.md", """
+            | a | b | c |
+            |---|:-:|--:|
+            | 1 | 2 | 3 |
+            | 4 | 5 | 6 |
+            | 7 | 8 | 9 |
+
+            """, range(3, 6, 3, 6)),
+        ("file:///g.md", """
+            +---+---+---+
+            | a | b | c |
+            +===+===+===+
+            | d     | e |
+            +---+---+---+
+            | f | g | h |
+            +---+---+---+
+            | i | j | k |
+            +---+---+---+
+
+            """, range(5, 6, 5, 6)),
+        ("file:///g2.md", """
+            +---+---+---+
+            | a | b | c |
+            +===+===+===+
+            | d     | e |
+            +---+---+---+
+            | f | g | h |
+            +---+---+---+
+
+            """, range(3, 2, 3, 2)),
     ]
 
     @Test(arguments: 0..<3)
@@ -46,7 +73,12 @@ struct AllActionsTests {
     @Test func aStaleResolveIsContentModified() throws {
         let client = try LSPClient()
         _ = client.initialize(["textDocument": ["codeAction": ["resolveSupport": ["properties": ["edit"]]]]])
-        client.open("file:///s.md", "|a|b|\n|-|-|\n|1|2|\n")
+        client.open("file:///s.md", """
+            |a|b|
+            |-|-|
+            |1|2|
+
+            """)
         let action = client.request("textDocument/codeAction", ["textDocument": textDocument("file:///s.md"), "range": range(2, 1, 2, 1), "context": ["diagnostics": []]])["result"]?.array?.first
         client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///s.md", "version": 2], "contentChanges": [["range": range(0, 0, 0, 0), "text": "x"]]])
         #expect(client.request("codeAction/resolve", action ?? [:])["error"]?["code"] == -32801)

@@ -3,8 +3,23 @@ import Foundation
 import Testing
 
 struct CodeActionTests {
-    let pipe = "| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n"
-    let grid = "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d     | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n"
+    let pipe = """
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+        | 3 | 4 |
+
+        """
+    let grid = """
+        +---+---+---+
+        | a | b | c |
+        +===+===+===+
+        | d     | e |
+        +---+---+---+
+        | f | g | h |
+        +---+---+---+
+
+        """
 
     func actions(_ client: LSPClient, _ uri: String, _ r: JSON, only: [String]? = nil) -> [JSON] {
         client.codeActions(uri, r, only: only)
@@ -13,7 +28,13 @@ struct CodeActionTests {
     @Test func theActionsAtAPipeTableCell() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let document = MarkedText("| a | 2️⃣b |\n|---|---|\n| 1️⃣1 | 2 |\n| 3 | 4 |\n")
+        let document = MarkedText("""
+            | a | 2️⃣b |
+            |---|---|
+            | 1️⃣1 | 2 |
+            | 3 | 4 |
+
+            """)
         client.open("file:///p.md", document.text)
         let titles = client.codeActions("file:///p.md", document.range(1)).compactMap { $0["title"]?.string }
         #expect(titles == [
@@ -29,7 +50,13 @@ struct CodeActionTests {
     @Test func aSelectionFromCellToCellOffersTheirMerge() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let document = MarkedText("| a | b |\n|---|---|\n| 1️⃣1 | 2 |\n| 3 | 42️⃣ |\n")
+        let document = MarkedText("""
+            | a | b |
+            |---|---|
+            | 1️⃣1 | 2 |
+            | 3 | 42️⃣ |
+
+            """)
         client.open("file:///m.md", document.text)
         let merge = client.codeActions("file:///m.md", document.range(1, 2)).first { $0["data"]?["command"] == "gridls.mergeCells" }
         #expect(merge?["title"] == "Merge cells (converts the table to a grid table)")
@@ -42,7 +69,14 @@ struct CodeActionTests {
         client.open("file:///p.md", pipe)
         let insert = actions(client, "file:///p.md", range(2, 2, 2, 2)).first { $0["title"] == "Insert row below" }
         let edits = insert?["edit"]?["changes"]?["file:///p.md"]?.array ?? []
-        #expect(applying(edits, to: pipe) == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n|     |     |\n| 3   | 4   |\n")
+        #expect(applying(edits, to: pipe) == """
+            | a   | b   |
+            | --- | --- |
+            | 1   | 2   |
+            |     |     |
+            | 3   | 4   |
+
+            """)
     }
 
     @Test func mergeOnAPipeTableSaysItConverts() throws {
@@ -52,7 +86,16 @@ struct CodeActionTests {
         let merge = actions(client, "file:///p.md", range(2, 2, 3, 2)).first { $0["title"]?.string?.hasPrefix("Merge") == true }
         #expect(merge?["title"] == "Merge cells (converts the table to a grid table)")
         let edits = merge?["edit"]?["changes"]?["file:///p.md"]?.array ?? []
-        #expect(applying(edits, to: pipe) == "+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n| 3 +---+\n|   | 4 |\n+---+---+\n")
+        #expect(applying(edits, to: pipe) == """
+            +---+---+
+            | a | b |
+            +===+===+
+            | 1 | 2 |
+            | 3 +---+
+            |   | 4 |
+            +---+---+
+
+            """)
     }
 
     @Test func aRefusedMergeComesBackDisabledWithItsReason() throws {
@@ -76,13 +119,29 @@ struct CodeActionTests {
         #expect(split?["edit"] == nil)
         let resolved = client.request("codeAction/resolve", split ?? [:])["result"]
         let edits = resolved?["edit"]?["changes"]?["file:///g.md"]?.array ?? []
-        #expect(applying(edits, to: grid) == "+---+---+---+\n| a | b | c |\n+===+===+===+\n| d |   | e |\n+---+---+---+\n| f | g | h |\n+---+---+---+\n")
+        #expect(applying(edits, to: grid) == """
+            +---+---+---+
+            | a | b | c |
+            +===+===+===+
+            | d |   | e |
+            +---+---+---+
+            | f | g | h |
+            +---+---+---+
+
+            """)
     }
 
     @Test func quickFixesComeWithTheirDiagnostics() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let broken = "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n"
+        let broken = """
+            +---+---+
+            | a | b |
+            +-------+
+            | c | d |
+            +---+---+
+
+            """
         client.open("file:///q.md", broken)
         let fixes = actions(client, "file:///q.md", range(2, 4, 2, 4), only: ["quickfix"])
         #expect(fixes.map { $0["title"] } == ["Write the `+` back"])
@@ -91,7 +150,14 @@ struct CodeActionTests {
         #expect(fixes.first?["diagnostics"]?.array?.first?["code"] == "broken-border")
         #expect(fixes.first?["diagnostics"]?.array?.first?["message"] == "a `+` is missing here, where a column line crosses this border")
         #expect(applying(fixes.first?["edit"]?["changes"]?["q.md"]?.array ?? fixes.first?["edit"]?["changes"]?["file:///q.md"]?.array ?? [], to: broken)
-            == "+---+---+\n| a | b |\n+---+---+\n| c | d |\n+---+---+\n")
+            == """
+                +---+---+
+                | a | b |
+                +---+---+
+                | c | d |
+                +---+---+
+
+                """)
     }
 
     @Test func executeCommandAppliesTheEditThroughTheClient() throws {
@@ -108,7 +174,13 @@ struct CodeActionTests {
         ])
         #expect(result["result"] == ["applied": true, "position": ["line": 2, "character": 2]])
         #expect(received?["label"] == "Delete column")
-        #expect(applying(received?["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: pipe) == "| a   |\n| --- |\n| 1   |\n| 3   |\n")
+        #expect(applying(received?["edit"]?["changes"]?["file:///p.md"]?.array ?? [], to: pipe) == """
+            | a   |
+            | --- |
+            | 1   |
+            | 3   |
+
+            """)
         let refused = client.request("workspace/executeCommand", ["command": "gridls.splitCell", "arguments": [["uri": "file:///p.md", "range": range(2, 2, 2, 2)]]])
         #expect(refused["error"]?["code"] == -32602)
     }
@@ -133,7 +205,11 @@ struct CodeActionTests {
     @Test func fixAllFormatsEveryTable() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///p.md", "|a|\n|-|\n")
+        client.open("file:///p.md", """
+            |a|
+            |-|
+
+            """)
         let fixAll = actions(client, "file:///p.md", range(0, 0, 0, 0), only: ["source.fixAll.gridls"])
         #expect(fixAll.map { $0["kind"] } == ["source.fixAll.gridls"])
     }
@@ -141,7 +217,16 @@ struct CodeActionTests {
     @Test func aFixThatIsNotTheLikelyRepairIsNotPreferred() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let lShape = "+---+---+\n| a | b |\n+---+---+\n| c     |\n+---+   +\n| d |   |\n+---+---+\n"
+        let lShape = """
+            +---+---+
+            | a | b |
+            +---+---+
+            | c     |
+            +---+   +
+            | d |   |
+            +---+---+
+
+            """
         client.open("file:///s.md", lShape)
         let fixes = actions(client, "file:///s.md", range(3, 2, 3, 2), only: ["quickfix"])
         #expect(fixes.map { $0["title"] } == ["Split the region into rectangles along its grid lines"])
@@ -151,7 +236,13 @@ struct CodeActionTests {
 
 struct PipeQuickFixTests {
     @Test func extraAndMissingCellsHaveFixes() throws {
-        let text = "| a | b |\n|---|---|\n| 1 | 2 | 3 |\n| 4 |\n"
+        let text = """
+            | a | b |
+            |---|---|
+            | 1 | 2 | 3 |
+            | 4 |
+
+            """
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///x.md", text)
@@ -161,15 +252,37 @@ struct PipeQuickFixTests {
         let extra = fixes(2)
         #expect(extra.map { $0["title"] } == ["Add header cells for the extra cells", "Delete the cells past the header"])
         #expect(applying(extra[0]["edit"]?["changes"]?["file:///x.md"]?.array ?? [], to: text)
-            == "| a   | b   |     |\n| --- | --- | --- |\n| 1   | 2   | 3   |\n| 4   |     |     |\n")
+            == """
+                | a   | b   |     |
+                | --- | --- | --- |
+                | 1   | 2   | 3   |
+                | 4   |     |     |
+
+                """)
         #expect(applying(extra[1]["edit"]?["changes"]?["file:///x.md"]?.array ?? [], to: text)
-            == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n| 4   |     |\n")
+            == """
+                | a   | b   |
+                | --- | --- |
+                | 1   | 2   |
+                | 4   |     |
+
+                """)
         #expect(fixes(3).map { $0["title"] } == ["Fill the row with empty cells"])
     }
 }
 
 struct SimpleTableActionTests {
-    let simple = "Text.\n\n=====  =====\na      b\n=====  =====\n1      2\n3      4\n=====  =====\n"
+    let simple = """
+        Text.
+
+        =====  =====
+        a      b
+        =====  =====
+        1      2
+        3      4
+        =====  =====
+
+        """
 
     func edits(_ action: JSON?, _ uri: String) -> [JSON] { action?["edit"]?["changes"]?[uri]?.array ?? [] }
 
@@ -187,7 +300,18 @@ struct SimpleTableActionTests {
         #expect(applying(edits(below, "file:///s.rst"), to: simple) == "Text.\n\n=  =\na  b\n=  =\n1  2\n\\\n3  4\n=  =\n")
         let toGrid = actions.first { $0["data"]?["command"] == "gridls.convertToGrid" }
         #expect(applying(edits(toGrid, "file:///s.rst"), to: simple)
-            == "Text.\n\n+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n| 3 | 4 |\n+---+---+\n")
+            == """
+                Text.
+
+                +---+---+
+                | a | b |
+                +===+===+
+                | 1 | 2 |
+                +---+---+
+                | 3 | 4 |
+                +---+---+
+
+                """)
         // A merge across rows would need a row span, which simple tables do not have.
         let merge = client.codeActions("file:///s.rst", range(5, 0, 6, 7)).first { $0["data"]?["command"] == "gridls.mergeCells" }
         #expect(merge == nil)
@@ -201,19 +325,49 @@ struct SimpleTableActionTests {
         let list = "Intro.\n\n.. list-table::\n\n   * - a\n     - b\nText.\n"
         client.open("file:///l.rst", list)
         let convert = client.codeActions("file:///l.rst", range(4, 6, 4, 6)).first { $0["data"]?["command"] == "gridls.convertToGrid" }
-        #expect(applying(edits(convert, "file:///l.rst"), to: list) == "Intro.\n\n+---+---+\n| a | b |\n+---+---+\n\nText.\n")
+        #expect(applying(edits(convert, "file:///l.rst"), to: list) == """
+            Intro.
+
+            +---+---+
+            | a | b |
+            +---+---+
+
+            Text.
+
+            """)
     }
 
     @Test func aGridTableConvertsToASimpleTableOrSaysWhyNot() throws {
         let client = try LSPClient()
         _ = client.initialize(["textDocument": ["codeAction": ["disabledSupport": true]]])
-        let grid = "+---+-----+\n| a | b   |\n+===+=====+\n| 1 | two |\n+---+-----+\n"
-        let spanning = "+---+---+\n| a | b |\n+---+   +\n| c |   |\n+---+---+\n"
+        let grid = """
+            +---+-----+
+            | a | b   |
+            +===+=====+
+            | 1 | two |
+            +---+-----+
+
+            """
+        let spanning = """
+            +---+---+
+            | a | b |
+            +---+   +
+            | c |   |
+            +---+---+
+
+            """
         client.open("file:///g.rst", grid)
         client.open("file:///r.rst", spanning)
         let convert = client.codeActions("file:///g.rst", range(1, 2, 1, 2)).first { $0["data"]?["command"] == "gridls.convertToSimple" }
         #expect(convert?["title"] == "Convert to simple table")
-        #expect(applying(edits(convert, "file:///g.rst"), to: grid) == "=  ===\na  b\n=  ===\n1  two\n=  ===\n")
+        #expect(applying(edits(convert, "file:///g.rst"), to: grid) == """
+            =  ===
+            a  b
+            =  ===
+            1  two
+            =  ===
+
+            """)
         let refused = client.codeActions("file:///r.rst", range(1, 2, 1, 2)).first { $0["data"]?["command"] == "gridls.convertToSimple" }
         #expect(refused?["disabled"]?["reason"] == "the cell at rows 1–2, column 2 spans rows: simple-table cells span columns only; split it first")
         // Markdown has no simple tables: the action is not offered there.
@@ -223,7 +377,12 @@ struct SimpleTableActionTests {
 }
 
 struct FitActionTests {
-    let wide = "+---+-----------------------------------------+\n| a | one two three four five six seven eight |\n+---+-----------------------------------------+\n"
+    let wide = """
+        +---+-----------------------------------------+
+        | a | one two three four five six seven eight |
+        +---+-----------------------------------------+
+
+        """
 
     func edits(_ action: JSON?, _ uri: String) -> [JSON] { action?["edit"]?["changes"]?[uri]?.array ?? [] }
 
@@ -234,7 +393,13 @@ struct FitActionTests {
         let fit = client.codeActions("file:///w.md", range(1, 2, 1, 2)).first { $0["data"]?["command"] == "gridls.fitTable" }
         #expect(fit?["title"] == "Fit table to 30 columns")
         let fitted = applying(edits(fit, "file:///w.md"), to: wide)
-        #expect(fitted == "+---+----------------------+\n| a | one two three four   |\n|   | five six seven eight |\n+---+----------------------+\n")
+        #expect(fitted == """
+            +---+----------------------+
+            | a | one two three four   |
+            |   | five six seven eight |
+            +---+----------------------+
+
+            """)
         client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///w.md", "version": 2], "contentChanges": [["text": .string(fitted)]]])
         #expect(!client.codeActions("file:///w.md", range(1, 2, 1, 2)).contains { $0["data"]?["command"] == "gridls.fitTable" })
         let unwrap = client.codeActions("file:///w.md", range(1, 6, 1, 6)).first { $0["data"]?["command"] == "gridls.unwrapCell" }

@@ -2,12 +2,24 @@
 import Testing
 
 struct DiagnosticsTests {
-    let lShape = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
+    let lShape = """
+        +---+---+
+        | a | b |
+        +---+   |
+        | c     |
+        +---+---+
+
+        """
 
     @Test func diagnosticsArePushedAfterOpenAndChangeAndClearedOnClose() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///d.md", "| a | b |\n|-|-|\n| 1 | 2 | 3 |\n")
+        client.open("file:///d.md", """
+            | a | b |
+            |-|-|
+            | 1 | 2 | 3 |
+
+            """)
         let opened = client.notification("textDocument/publishDiagnostics")
         #expect(opened == [
             "uri": "file:///d.md", "version": 1,
@@ -29,7 +41,14 @@ struct DiagnosticsTests {
     @Test func diagnosticsArePushedOnlyWhenTheyChange() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///u.md", "Text\n\n| a | b |\n|-|-|\n| 1 | 2 | 3 |\n")
+        client.open("file:///u.md", """
+            Text
+
+            | a | b |
+            |-|-|
+            | 1 | 2 | 3 |
+
+            """)
         #expect(client.notification("textDocument/publishDiagnostics")?["diagnostics"]?.array?.count == 1)
         client.notify("textDocument/didChange", [
             "textDocument": ["uri": "file:///u.md", "version": 2], "contentChanges": [["range": range(0, 4, 0, 4), "text": "s"]],
@@ -50,7 +69,12 @@ struct DiagnosticsTests {
     func aDiagnosticWhoseBytesStayButCharactersMoveIsPushedAgain(_ encoding: String) throws {
         let client = try LSPClient()
         _ = client.initialize(["general": ["positionEncodings": [.string(encoding)]]])
-        client.open("file:///w.md", "| a | b |\n|-|-|\n| 東 | 2 | 3 |\n")
+        client.open("file:///w.md", """
+            | a | b |
+            |-|-|
+            | 東 | 2 | 3 |
+
+            """)
         let wide = encoding == "utf-16" ? 10 : 12
         #expect(client.notification("textDocument/publishDiagnostics")?["diagnostics"]?.array?.first?["range"] == range(2, wide, 2, wide + 1))
         client.notify("textDocument/didChange", [
@@ -101,8 +125,18 @@ struct DiagnosticsTests {
 
     /// A line inserted above a look-alike moves its diagnostic down; an edit below it keeps it.
     @Test(arguments: [
-        ("intro\n\n| a | b |\n|---|\n", range(0, 0, 0, 0), "new line\n", 4),
-        ("| a | b |\n|---|\n", range(2, 0, 2, 0), "x", 1),
+        ("""
+            intro
+
+            | a | b |
+            |---|
+
+            """, range(0, 0, 0, 0), "new line\n", 4),
+        ("""
+            | a | b |
+            |---|
+
+            """, range(2, 0, 2, 0), "x", 1),
     ] as [(String, JSON, String, Int)])
     func aLookAlikesDiagnosticFollowsItsLine(_ text: String, _ at: JSON, _ inserted: String, _ line: Int) throws {
         let (pushed, pulled, fresh) = try diagnosticsAfter(text, ["range": at, "text": .string(inserted)])

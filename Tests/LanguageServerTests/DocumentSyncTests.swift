@@ -23,14 +23,22 @@ struct DocumentSyncTests {
     @Test func utf16PositionsCountSurrogatePairsAsTwo() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///u.md", "| 😀 | 東京 |\n|-|-|\n")
+        client.open("file:///u.md", """
+            | 😀 | 東京 |
+            |-|-|
+
+            """)
         // Character 5 is the pipe after "| 😀 " (the emoji is two UTF-16 units).
         change(client, "file:///u.md", version: 2, range(0, 5, 0, 5), "x")
         // Inside the surrogate pair: clamped to the emoji's start.
         change(client, "file:///u.md", version: 3, range(0, 3, 0, 3), "y")
         // "| y😀 x| " is 9 units: replace 東京.
         change(client, "file:///u.md", version: 4, range(0, 9, 0, 11), "大阪")
-        let expected = "| y😀 x| 大阪 |\n|-|-|\n"
+        let expected = """
+            | y😀 x| 大阪 |
+            |-|-|
+
+            """
         #expect(state(client, "file:///u.md") == [
             "version": 4, "length": .int(expected.utf8.count), "lines": 3, "fnv1a64": .string(fnv1a(expected)), "tables": 1, "reader": "github",
         ])
@@ -60,7 +68,11 @@ struct DocumentSyncTests {
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///f.md", "old")
-        client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///f.md", "version": 2], "contentChanges": [["text": "| n |\n|-|\n"]]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": "file:///f.md", "version": 2], "contentChanges": [["text": """
+            | n |
+            |-|
+
+            """]]])
         #expect(state(client, "file:///f.md")?["tables"] == 1)
     }
 

@@ -6,7 +6,12 @@ struct ErrorTests {
     func ready() throws -> LSPClient {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///a.md", "| a | b |\n|-|-|\n| 1 | 2 |\n")
+        client.open("file:///a.md", """
+            | a | b |
+            |-|-|
+            | 1 | 2 |
+
+            """)
         return client
     }
 
@@ -82,7 +87,13 @@ struct ErrorTests {
     @Test func aQueuedRequestCanBeCancelled() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let big = String(repeating: "| a | b | c |\n|-|-|-|\n| 1 | 22 | 333 |\n\n", count: 3000)
+        let big = String(repeating: """
+            | a | b | c |
+            |-|-|-|
+            | 1 | 22 | 333 |
+
+
+            """, count: 3000)
         client.open("file:///big.md", big)
         var batch: [UInt8] = []
         for id in 100...102 {

@@ -6,13 +6,52 @@ import TestSupport
 /// The `source.fixAll.gridls` action: the same text as `gridls format --fix`.
 struct FixAllActionTests {
     static let documents: [(name: String, text: String)] = [
-        ("drift.md", "Text.\n\n+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"),
+        ("drift.md", """
+            Text.
+
+            +-----+---+
+            | abc | d |
+            +-----+---+
+            | efgh  | i |
+            +-----+---+
+
+            """),
         // A `+` on no column line (three repairs read three tables: left), then a table to format.
-        ("choice.md", BrokenTables.slipWithChoices + "|a|b|\n|-|-|"),
+        ("choice.md", BrokenTables.slipWithChoices + """
+            |a|b|
+            |-|-|
+            """),
         // A junction lost (`-` for `+`): one repair reads.
-        ("slip.md", "+---+---+\n| a | b |\n+---+---+\n| c | d |\n+-------+\n\n|x|\n|-|\n"),
-        ("unclosed.rst", "Intro.\n\n+-----+---+\n| ab  | c |\n+-----+---+\n| dé    | f |\n+-----+---+\n\n=====  ===\nFruit  Qty\napple  3\n"),
-        ("clean.md", "| a |\n| - |\n"),
+        ("slip.md", """
+            +---+---+
+            | a | b |
+            +---+---+
+            | c | d |
+            +-------+
+
+            |x|
+            |-|
+
+            """),
+        ("unclosed.rst", """
+            Intro.
+
+            +-----+---+
+            | ab  | c |
+            +-----+---+
+            | dé    | f |
+            +-----+---+
+
+            =====  ===
+            Fruit  Qty
+            apple  3
+
+            """),
+        ("clean.md", """
+            | a |
+            | - |
+
+            """),
     ]
 
     /// What `gridls format --fix FILE` prints.
@@ -51,7 +90,11 @@ struct FixAllActionTests {
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///d.md", Self.documents[0].text)
-        client.open("file:///p.md", "|a|\n|-|\n")
+        client.open("file:///p.md", """
+            |a|
+            |-|
+
+            """)
         #expect(client.codeActions("file:///d.md", range(0, 0, 0, 0), only: ["source.fixAll.gridls"]).map { $0["title"] } == ["Fix and format every table"])
         #expect(client.codeActions("file:///p.md", range(0, 0, 0, 0), only: ["source.fixAll.gridls"]).map { $0["title"] } == ["Format every table"])
         // A cursor's actions (no `only`) do not fix the document.

@@ -7,10 +7,27 @@ import Testing
 /// container prefixes, CRLF lines, several tables, and no edit at all.
 struct FormattingAnswerTests {
     static let documents = [
-        "| a | b |\n|-|-|\n| \"quoted\" \\ back | tab\there |\n",
+        """
+            | a | b |
+            |-|-|
+            | \"quoted\" \\ back | tab\there |
+
+            """,
         "> |表|😀 x|\r\n> |-|:-:|\r\n> |ünï|\u{1}ctl|\r\n\ntext\n\n|x|\n|-|\n|yy|",
-        "- item\n\n  +---+--+\n  | a | b|\n  +---+--+\n",
-        "| aligned |\n| ------- |\n| yes     |\n",
+        """
+            - item
+
+              +---+--+
+              | a | b|
+              +---+--+
+
+            """,
+        """
+            | aligned |
+            | ------- |
+            | yes     |
+
+            """,
     ]
 
     @Test(arguments: ["utf-8", "utf-16", "utf-32"])

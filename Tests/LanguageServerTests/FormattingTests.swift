@@ -3,8 +3,28 @@ import Foundation
 import Testing
 
 struct FormattingTests {
-    let messy = "Text\n\n|a|b|\n|-|-|\n|long|x|\n\n|c|\n|-|\n"
-    let tidy = "Text\n\n| a    | b   |\n| ---- | --- |\n| long | x   |\n\n| c   |\n| --- |\n"
+    let messy = """
+        Text
+
+        |a|b|
+        |-|-|
+        |long|x|
+
+        |c|
+        |-|
+
+        """
+    let tidy = """
+        Text
+
+        | a    | b   |
+        | ---- | --- |
+        | long | x   |
+
+        | c   |
+        | --- |
+
+        """
 
     func ready(_ text: String, uri: String = "file:///f.md", options: JSON? = nil) throws -> LSPClient {
         let client = try LSPClient()
@@ -23,14 +43,32 @@ struct FormattingTests {
 
     @Test func manyChangedLinesBecomeOneEditFromTheFirstChangeToTheLast() throws {
         // 3 tables × 2,000 changed lines: past the limit of 5,000 line edits.
-        let table = "|a|b|\n|-|-|\n" + String(repeating: "|1|22|\n", count: 1_998)
-        let text = "Intro\n\n" + [table, table, table].joined(separator: "\nText | between.\n\n") + "\nEnd\n"
+        let table = """
+            |a|b|
+            |-|-|
+
+            """ + String(repeating: "|1|22|\n", count: 1_998)
+        let text = "Intro\n\n" + [table, table, table].joined(separator: """
+
+            Text | between.
+
+
+            """) + "\nEnd\n"
         let client = try ready(text)
         let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
         #expect(edits.count == 1)
         #expect(edits.first?["range"] == range(2, 0, 6007, 6))  // the last row of the third table
-        let tidyTable = "| a   | b   |\n| --- | --- |\n" + String(repeating: "| 1   | 22  |\n", count: 1_998)
-        let tidy = "Intro\n\n" + [tidyTable, tidyTable, tidyTable].joined(separator: "\nText | between.\n\n") + "\nEnd\n"
+        let tidyTable = """
+            | a   | b   |
+            | --- | --- |
+
+            """ + String(repeating: "| 1   | 22  |\n", count: 1_998)
+        let tidy = "Intro\n\n" + [tidyTable, tidyTable, tidyTable].joined(separator: """
+
+            Text | between.
+
+
+            """) + "\nEnd\n"
         #expect(applying(edits, to: text) == tidy)
         // The text between the changes is copied with its own line endings.
         let crlf = text.replacingOccurrences(of: "\n", with: "\r\n")
@@ -58,11 +96,19 @@ struct FormattingTests {
     /// An answer of more than a megabyte widens the pipe to the editor to 1 MB (fewer turns between the
     /// processes); small answers leave it as the system made it, so backpressure comes as soon as before.
     @Test func aLargeAnswerWidensThePipeToTheEditor() throws {
-        let client = try ready("|a|b|\n|-|-|\n")
+        let client = try ready("""
+            |a|b|
+            |-|-|
+
+            """)
         let before = client.outputPipeSize
         _ = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])
         #expect(client.outputPipeSize == before)
-        let large = "|a|b|\n|-|-|\n" + String(repeating: "|1|22|\n", count: 100_000)  // 2 MB formatted
+        let large = """
+            |a|b|
+            |-|-|
+
+            """ + String(repeating: "|1|22|\n", count: 100_000)  // 2 MB formatted
         client.open("file:///large.md", large)
         let answer = client.request("textDocument/formatting", ["textDocument": textDocument("file:///large.md"), "options": ["tabSize": 4, "insertSpaces": true]])
         #expect(answer["result"]?.array?.count == 1)
@@ -75,7 +121,17 @@ struct FormattingTests {
         let edits = client.request("textDocument/rangeFormatting", [
             "textDocument": textDocument("file:///f.md"), "range": range(6, 0, 6, 1), "options": ["tabSize": 4, "insertSpaces": true],
         ])["result"]?.array ?? []
-        #expect(applying(edits, to: messy) == "Text\n\n|a|b|\n|-|-|\n|long|x|\n\n| c   |\n| --- |\n")
+        #expect(applying(edits, to: messy) == """
+            Text
+
+            |a|b|
+            |-|-|
+            |long|x|
+
+            | c   |
+            | --- |
+
+            """)
     }
 
     @Test func typingAPipeRealignsTheTableUnderTheCursor() throws {
@@ -84,14 +140,30 @@ struct FormattingTests {
             "textDocument": textDocument("file:///f.md"), "position": ["line": 4, "character": 8], "ch": "|",
             "options": ["tabSize": 4, "insertSpaces": true],
         ])["result"]?.array ?? []
-        #expect(applying(edits, to: messy) == "Text\n\n| a    | b   |\n| ---- | --- |\n| long | x   |\n\n|c|\n|-|\n")
+        #expect(applying(edits, to: messy) == """
+            Text
+
+            | a    | b   |
+            | ---- | --- |
+            | long | x   |
+
+            |c|
+            |-|
+
+            """)
     }
 
     /// A row being typed is tidied, and gains no cells after the cursor: `|one|` typed in a two-column
     /// table leaves the cursor right after its `|`, not behind an empty cell (Tab adds that). The other
     /// rows are realigned as usual, and a row with all its cells is formatted whole.
     @Test func typingAPipeAddsNoCellsAfterTheCursor() throws {
-        let text = "| a | bb |\n|---|---|\n|one|\n|x|y|\n"
+        let text = """
+            | a | bb |
+            |---|---|
+            |one|
+            |x|y|
+
+            """
         let client = try ready(text, uri: "file:///t.md")
         func typed(line: Int, character: Int) -> String {
             let edits = client.request("textDocument/onTypeFormatting", [
@@ -100,9 +172,21 @@ struct FormattingTests {
             ])["result"]?.array ?? []
             return applying(edits, to: text)
         }
-        #expect(typed(line: 2, character: 5) == "| a   | bb  |\n| --- | --- |\n| one |\n| x   | y   |\n")
+        #expect(typed(line: 2, character: 5) == """
+            | a   | bb  |
+            | --- | --- |
+            | one |
+            | x   | y   |
+
+            """)
         // Typed on another row, the short row is any row: formatting fills it.
-        #expect(typed(line: 3, character: 3) == "| a   | bb  |\n| --- | --- |\n| one |     |\n| x   | y   |\n")
+        #expect(typed(line: 3, character: 3) == """
+            | a   | bb  |
+            | --- | --- |
+            | one |     |
+            | x   | y   |
+
+            """)
     }
 
     @Test func formatOnSaveFollowsTheSetting() throws {
@@ -115,9 +199,21 @@ struct FormattingTests {
     }
 
     @Test func settingsChangeTheOutput() throws {
-        let client = try ready("|±|\n|:-|\n", options: ["gridls": ["delimiterRow": "compact", "ambiguousWidth": 2]])
+        let client = try ready("""
+            |±|
+            |:-|
+
+            """, options: ["gridls": ["delimiterRow": "compact", "ambiguousWidth": 2]])
         let edits = client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?.array ?? []
-        #expect(applying(edits, to: "|±|\n|:-|\n") == "| ±  |\n|:----|\n")
+        #expect(applying(edits, to: """
+            |±|
+            |:-|
+
+            """) == """
+            | ±  |
+            |:----|
+
+            """)
     }
 
     @Test func crlfDocumentsKeepTheirLineEndings() throws {
@@ -130,7 +226,14 @@ struct FormattingTests {
     }
 
     @Test func aBrokenGridTableIsNotFormatted() throws {
-        let client = try ready("+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n")
+        let client = try ready("""
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """)
         #expect(client.request("textDocument/formatting", ["textDocument": textDocument("file:///f.md"), "options": ["tabSize": 4, "insertSpaces": true]])["result"] == [])
     }
 }
@@ -141,7 +244,11 @@ struct ConfigurationTests {
         client.onServerRequest = { method, _ in method == "workspace/configuration" ? [["formatOnSave": false]] : ["applied": true] }
         _ = client.initialize(["workspace": ["configuration": true]])
         #expect(client.waitFor { $0["method"] == "workspace/configuration" }?["params"] == ["items": [["section": "gridls"]]])
-        client.open("file:///c.md", "|a|\n|-|\n")
+        client.open("file:///c.md", """
+            |a|
+            |-|
+
+            """)
         #expect(client.request("textDocument/willSaveWaitUntil", ["textDocument": textDocument("file:///c.md"), "reason": 1])["result"] == [])
     }
 }

@@ -18,7 +18,11 @@ struct HostileClientTests {
     @Test func cancellationStormsAndClosedDocuments() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///c.md", "|a|\n|-|\n")
+        client.open("file:///c.md", """
+            |a|
+            |-|
+
+            """)
         // The handler waits for the client's answer to workspace/applyEdit until every request is queued.
         let queued = DispatchSemaphore(value: 0)
         client.onServerRequest = { _, _ in
@@ -63,7 +67,13 @@ struct HostileClientTests {
 
     @Test func aClientThatStopsReadingDoesNotHangTheServerForever() throws {
         let process = try ChildProcess(LSPClient.binary.path, input: .pipe, output: .pipe)
-        let document = String(repeating: "| a | b |\n|-|-|\n| 1 | 2 |\n\n", count: 2000)
+        let document = String(repeating: """
+            | a | b |
+            |-|-|
+            | 1 | 2 |
+
+
+            """, count: 2000)
         let initialize: JSON = ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]]
         let open: JSON = ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///big.md", "version": 1, "text": .string(document)]]]
         var stream = frame(initialize.serialized()) + frame(open.serialized())

@@ -8,7 +8,13 @@ struct IncrementalDiagnosticsTests {
     static let mismatch = "not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells"
 
     @Test func aLineInsertedAboveALookAlikeMovesItsDiagnosticDown() {
-        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("intro\n\n| a | b |\n|---|\n".utf8), options: FormatOptions())
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("""
+            intro
+
+            | a | b |
+            |---|
+
+            """.utf8), options: FormatOptions())
         open.replace(from: LinePosition(0, 0), to: LinePosition(0, 0), with: Array("new line\n".utf8))
         #expect(open.diagnosticLines == ["4:0-4:5 error delimiter-count-mismatch: \(Self.mismatch)"])
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
@@ -17,7 +23,14 @@ struct IncrementalDiagnosticsTests {
     /// A byte-order mark before `---` on a later line is text (fresh readings say so): typing the
     /// opener on the first line must not take that line for the closer.
     @Test func aByteOrderMarkOnALaterLineClosesNoFrontMatter() {
-        var open = OpenDocument(uri: "file:///f.md", version: 1, bytes: Array("\n| a | b |\n|---|\n\u{FEFF}---\nx\n".utf8), options: FormatOptions())
+        var open = OpenDocument(uri: "file:///f.md", version: 1, bytes: Array("""
+
+            | a | b |
+            |---|
+            \u{FEFF}---
+            x
+
+            """.utf8), options: FormatOptions())
         open.replace(from: LinePosition(0, 0), to: LinePosition(0, 0), with: Array("---".utf8))
         #expect(open.index.frontMatter.end == 0)
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
@@ -25,7 +38,11 @@ struct IncrementalDiagnosticsTests {
     }
 
     @Test func anEditBelowALookAlikeKeepsItsDiagnostic() {
-        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("| a | b |\n|---|\n".utf8), options: FormatOptions())
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("""
+            | a | b |
+            |---|
+
+            """.utf8), options: FormatOptions())
         open.replace(from: LinePosition(2, 0), to: LinePosition(2, 0), with: Array("x".utf8))
         #expect(open.diagnosticLines == ["1:0-1:5 error delimiter-count-mismatch: \(Self.mismatch)"])
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
@@ -33,15 +50,75 @@ struct IncrementalDiagnosticsTests {
 
     /// (document, the codes a fresh reading reports with their first lines) for every kind of diagnostic.
     static let broken: [(String, [String])] = [
-        ("intro\n\n| a | b |\n|---|\n", ["3 delimiter-count-mismatch"]),
-        ("> quote\n  a | b\n> --|--\n", ["1 ambiguous-table"]),
-        ("para\n    |---|\n|---|\n", ["1 ambiguous-table"]),
-        ("+---+\n| a |\n+---+\nb | c\n-|-\n", ["3 ambiguous-table"]),
-        ("+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n", ["2 broken-border"]),
-        ("+---+---+\n| a | b |\n+---+---+\n| c | d |\n\nAfter.\n", ["3 unclosed-table"]),
-        ("+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n", ["1 non-rectangular-cell"]),
-        ("+---+---+\n| a | b |\n+===+===+\n| c | d |\n+===+===+\n| e | f |\n+---+---+\n", ["4 multiple-header-separators"]),
-        ("| a | b |\n|-|-|\n| 1 |\n| 1 | 2 | 3 |\n", ["2 missing-cells", "3 extra-cells"]),
+        ("""
+            intro
+
+            | a | b |
+            |---|
+
+            """, ["3 delimiter-count-mismatch"]),
+        ("""
+            > quote
+              a | b
+            > --|--
+
+            """, ["1 ambiguous-table"]),
+        ("""
+            para
+                |---|
+            |---|
+
+            """, ["1 ambiguous-table"]),
+        ("""
+            +---+
+            | a |
+            +---+
+            b | c
+            -|-
+
+            """, ["3 ambiguous-table"]),
+        ("""
+            +---+---+
+            | a | b |
+            +-------+
+            | c | d |
+            +---+---+
+
+            """, ["2 broken-border"]),
+        ("""
+            +---+---+
+            | a | b |
+            +---+---+
+            | c | d |
+
+            After.
+
+            """, ["3 unclosed-table"]),
+        ("""
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """, ["1 non-rectangular-cell"]),
+        ("""
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +===+===+
+            | e | f |
+            +---+---+
+
+            """, ["4 multiple-header-separators"]),
+        ("""
+            | a | b |
+            |-|-|
+            | 1 |
+            | 1 | 2 | 3 |
+
+            """, ["2 missing-cells", "3 extra-cells"]),
     ]
 
     @Test(arguments: broken)
@@ -54,7 +131,17 @@ struct IncrementalDiagnosticsTests {
     /// break, deleting the line or its break, in a document with text above and below.
     @Test(arguments: broken.map(\.0))
     func everyEditAroundABrokenTableLeavesFreshDiagnostics(_ table: String) {
-        let text = "Intro | text.\nmore\n\n" + table + "\nOutro.\nend | x\n"
+        let text = """
+            Intro | text.
+            more
+
+
+            """ + table + """
+
+            Outro.
+            end | x
+
+            """
         let original = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
         for line in 0..<original.text.lineCount {
             let length = original.text.line(line).count
@@ -75,8 +162,16 @@ struct IncrementalDiagnosticsTests {
 
 extension IncrementalDiagnosticsTests {
     /// Front matter ends at a closer anywhere below its first line: far from a change that makes or takes it.
-    static let farBelow = String(repeating: "Text | with a pipe.\n\n", count: 100)
-    static let lookAlike = "| a | b |\n|---|\n"
+    static let farBelow = String(repeating: """
+        Text | with a pipe.
+
+
+        """, count: 100)
+    static let lookAlike = """
+        | a | b |
+        |---|
+
+        """
     static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: one sees a table here and the other does not, so it is left as it is"
 
     func edited(_ text: String, _ from: (Int, Int), _ to: (Int, Int), _ replacement: String) -> OpenDocument {
@@ -86,7 +181,12 @@ extension IncrementalDiagnosticsTests {
     }
 
     @Test func aCloserTypedFarBelowMakesFrontMatterOfEverythingAbove() {
-        let open = edited("---\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "end\n", (206, 0), (206, 3), "...")
+        let open = edited("---\n" + Self.lookAlike + """
+
+            | c | d |
+            |---|---|
+
+            """ + Self.farBelow + "end\n", (206, 0), (206, 3), "...")
         // The tables in it are GitHub's front matter, and a table to cmark-gfm: left alone, reported.
         #expect(open.diagnosticLines == ["4:0-4:9 warning ambiguous-table: \(Self.readingsDisagree)"])
         #expect(open.index.tables.isEmpty)
@@ -94,7 +194,16 @@ extension IncrementalDiagnosticsTests {
     }
 
     @Test func aFirstLineTypedIntoAnOpenerMakesFrontMatterDownToAFarCloser() {
-        let open = edited("--\n" + Self.lookAlike + "\n| c | d |\n|---|---|\n" + Self.farBelow + "---\n\n" + Self.lookAlike, (0, 2), (0, 2), "-")
+        let open = edited("--\n" + Self.lookAlike + """
+
+            | c | d |
+            |---|---|
+
+            """ + Self.farBelow + """
+            ---
+
+
+            """ + Self.lookAlike, (0, 2), (0, 2), "-")
         #expect(open.diagnosticLines == ["4:0-4:9 warning ambiguous-table: \(Self.readingsDisagree)", "209:0-209:5 error delimiter-count-mismatch: \(Self.mismatch)"])
         #expect(open.index.tables.isEmpty)
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
@@ -110,10 +219,19 @@ extension IncrementalDiagnosticsTests {
     @Test func deletingFrontMatterWithItsCloserAndAllBelowIt() {
         // Found by 20,000 random documents: the old closer lay past the shortened document's end, and the
         // rescan built a range from past the end (a trap in the server).
-        let open = edited("---\na\n---\n", (1, 0), (3, 0), "")
+        let open = edited("""
+            ---
+            a
+            ---
+
+            """, (1, 0), (3, 0), "")
         #expect(open.text.lineCount == 2)
         #expect(open.diagnosticLines == open.reread.diagnosticLines)
-        let far = edited("---\n" + Self.farBelow + "---\n\n" + Self.lookAlike, (1, 0), (204, 0), "")
+        let far = edited("---\n" + Self.farBelow + """
+            ---
+
+
+            """ + Self.lookAlike, (1, 0), (204, 0), "")
         #expect(far.diagnosticLines == far.reread.diagnosticLines)
     }
 

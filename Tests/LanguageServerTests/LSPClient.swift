@@ -276,13 +276,6 @@ func range(_ l1: Int, _ c1: Int, _ l2: Int, _ c2: Int) -> JSON {
 func textDocument(_ uri: String) -> JSON { ["uri": .string(uri)] }
 
 /// Applies LSP text edits (UTF-16 positions) to a string, as an editor would.
-/// `text` with `‸` at `cursor` (a line and a character counted in UTF-16, as LSP counts by default).
-func shown(_ text: String, cursor: (line: Int, character: Int)) -> String {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf16) }
-    lines[cursor.line].insert(contentsOf: Array("‸".utf16), at: min(cursor.character, lines[cursor.line].count))
-    return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
-}
-
 func applying(_ edits: [JSON], to text: String) -> String {
     func point(_ position: JSON) -> (Int, Int) { (position["line"]!.int!, position["character"]!.int!) }
     var result = text

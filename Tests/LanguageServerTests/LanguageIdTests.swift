@@ -6,9 +6,66 @@ import Testing
 struct LanguageIdTests {
     /// A look-alike pipe table (Markdown only), a grid table in a literal block (reStructuredText skips
     /// it) and a grid table both read.
-    static let text = "Title\n=====\n\n| a | b |\n|---|\n\nExample::\n\n  +---+------+\n  | x | y    |\n  +---+------+\n\n+---+------+\n| a | b    |\n+===+======+\n| 1 | 2    |\n+---+------+\n"
-    static let asRST = "Title\n=====\n\n| a | b |\n|---|\n\nExample::\n\n  +---+------+\n  | x | y    |\n  +---+------+\n\n+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n"
-    static let asMarkdown = "Title\n=====\n\n| a | b |\n|---|\n\nExample::\n\n  +---+---+\n  | x | y |\n  +---+---+\n\n+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n"
+    static let text = """
+        Title
+        =====
+
+        | a | b |
+        |---|
+
+        Example::
+
+          +---+------+
+          | x | y    |
+          +---+------+
+
+        +---+------+
+        | a | b    |
+        +===+======+
+        | 1 | 2    |
+        +---+------+
+
+        """
+    static let asRST = """
+        Title
+        =====
+
+        | a | b |
+        |---|
+
+        Example::
+
+          +---+------+
+          | x | y    |
+          +---+------+
+
+        +---+---+
+        | a | b |
+        +===+===+
+        | 1 | 2 |
+        +---+---+
+
+        """
+    static let asMarkdown = """
+        Title
+        =====
+
+        | a | b |
+        |---|
+
+        Example::
+
+          +---+---+
+          | x | y |
+          +---+---+
+
+        +---+---+
+        | a | b |
+        +===+===+
+        | 1 | 2 |
+        +---+---+
+
+        """
     static let lookAlike: JSON = [
         "range": range(4, 0, 4, 5), "severity": 1, "code": "delimiter-count-mismatch", "source": "gridls",
         "message": "not a table: the delimiter row has 1 cell but the header row has 2; give both the same number of cells",

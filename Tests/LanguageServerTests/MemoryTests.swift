@@ -29,7 +29,11 @@ struct MemoryTests {
         // 60 MB of requests, in few enough messages that a debug build answers them quickly.
         let count = 4_000, padding = String(repeating: "x", count: 15_000)
         var start = Self.request(1, "initialize", ["capabilities": [:]])
-        start += frame((["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///m.md", "version": 1, "text": "| a | b |\n|-|-|\n"]]] as JSON).serialized())
+        start += frame((["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///m.md", "version": 1, "text": """
+            | a | b |
+            |-|-|
+
+            """]]] as JSON).serialized())
         let input = process.input!
         try input.write(contentsOf: Data(start))
         Thread.sleep(forTimeInterval: 0.3)
@@ -86,7 +90,11 @@ struct MemoryTests {
     func answersToRequestsTheServerNeverSentAreDropped() throws {
         let client = try LSPClient(.process(arguments: []))  // its own process: the memory measured is the server's
         _ = client.initialize()
-        client.open("file:///u.md", "| a |\n|-|\n")
+        client.open("file:///u.md", """
+            | a |
+            |-|
+
+            """)
         let pid = client.process.pid
         let before = Self.residentMiB(pid)
         let payload = String(repeating: "y", count: 800)
@@ -119,7 +127,11 @@ struct MemoryTests {
     @Test func anAnswerTheServerAwaitsGetsThroughBehindAFullQueue() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///e.md", "|a|b|\n|-|-|\n")
+        client.open("file:///e.md", """
+            |a|b|
+            |-|-|
+
+            """)
         // The client answers workspace/applyEdit only after it has sent 2,500 more requests: more than the
         // queue holds, so the server must go on reading while it waits, or both would wait 30 s.
         let flooded = DispatchSemaphore(value: 0)
@@ -139,7 +151,11 @@ struct MemoryTests {
         let client = try LSPClient()
         _ = client.initialize()
         client.answersServerRequests = false
-        client.open("file:///e.md", "|a|b|\n|-|-|\n")
+        client.open("file:///e.md", """
+            |a|b|
+            |-|-|
+
+            """)
         let started = Date()
         client.send(["jsonrpc": "2.0", "id": 1000, "method": "workspace/executeCommand", "params": ["command": "gridls.formatTable", "arguments": [["uri": "file:///e.md", "range": range(0, 2, 0, 2)]]]])
         flood(client, 6_000)

@@ -4,8 +4,30 @@ import Testing
 /// A document whose languageId is `quarto` (or `rmd`), or whose URI ends in `.qmd`, is read as pandoc reads
 /// it, on open and after edits: a div closer or caption right under a table is no row of it.
 struct PandocDocumentTests {
-    static let text = "::: {.note}\n|a|b|\n|-|-|\n|1|2|\n:::\n\n|c|d|\n|-|-|\n: Caption {#tbl-c}\n"
-    static let formatted = "::: {.note}\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n:::\n\n| c   | d   |\n| --- | --- |\n: Caption {#tbl-c}\n"
+    static let text = """
+        ::: {.note}
+        |a|b|
+        |-|-|
+        |1|2|
+        :::
+
+        |c|d|
+        |-|-|
+        : Caption {#tbl-c}
+
+        """
+    static let formatted = """
+        ::: {.note}
+        | a   | b   |
+        | --- | --- |
+        | 1   | 2   |
+        :::
+
+        | c   | d   |
+        | --- | --- |
+        : Caption {#tbl-c}
+
+        """
 
     func formatted(_ client: LSPClient, _ uri: String, _ text: String) -> String? {
         client.request("textDocument/formatting", ["textDocument": textDocument(uri), "options": ["tabSize": 4, "insertSpaces": true]])["result"]?
@@ -32,7 +54,16 @@ struct PandocDocumentTests {
         let client = try LSPClient()
         _ = client.initialize()
         let uri = "file:///doc.qmd"
-        var text = "::: {.note}\n|a|b|\n|-|-|\n|1|2|\n\n|c|d|\n|-|-|\n"
+        var text = """
+            ::: {.note}
+            |a|b|
+            |-|-|
+            |1|2|
+
+            |c|d|
+            |-|-|
+
+            """
         client.open(uri, text, languageId: "quarto")
         func insert(_ inserted: String, line: Int) {
             client.notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": 2],

@@ -6,7 +6,11 @@ import TestSupport
 
 /// The server reads the `.gridls.json` nearest each document's folder and puts the editor's settings over it.
 struct ProjectConfigurationTests {
-    static let messy = "|a|b|\n|-|-|\n"
+    static let messy = """
+        |a|b|
+        |-|-|
+
+        """
 
     func formatted(_ client: LSPClient, _ uri: String) -> String {
         let edits = client.request("textDocument/formatting", [
@@ -44,16 +48,32 @@ struct ProjectConfigurationTests {
         let nested = "file://\(root.path)/plain%20dir/sub/doc.md"
         let elsewhere = "untitled:Untitled-1"
         for uri in [top, nested, elsewhere] { client.open(uri, Self.messy) }
-        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            |-----|-----|
+
+            """)
         // The nearest file wins whole: sub's says nothing of delimiter rows, so they are padded.
-        #expect(formatted(client, nested) == "| a   | b   |\n| --- | --- |\n")
-        #expect(formatted(client, elsewhere) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, nested) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
+        #expect(formatted(client, elsewhere) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
     }
 
     @Test func editorSettingsGoOverTheConfiguration() throws {
         let (client, top, root) = try opened(options: ["delimiterRow": "padded"])
         defer { try? FileManager.default.removeItem(at: root) }
-        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
     }
 
     /// A workspace configuration replaces the one before it whole, as LSP sends it: a key left out of a
@@ -65,13 +85,29 @@ struct ProjectConfigurationTests {
             client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": settings]])
         }
         configure(["delimiterRow": "padded"])
-        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
         configure([:])
-        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            |-----|-----|
+
+            """)
         configure(["delimiterRow": "padded", "ambiguousWidth": 2])
-        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
         configure(["delimiterRow": .null, "ambiguousWidth": 2])
-        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            |-----|-----|
+
+            """)
         #expect(!client.unclaimed.contains { $0["method"] == "window/logMessage" }, "null unsets a key: no complaint")
     }
 
@@ -80,9 +116,17 @@ struct ProjectConfigurationTests {
         let (client, top, root) = try opened(options: ["delimiterRow": "padded"])
         defer { try? FileManager.default.removeItem(at: root) }
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["tabSize": 8]]])
-        #expect(formatted(client, top) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["delimiterRow": .null]]])
-        #expect(formatted(client, top) == "| a   | b   |\n|-----|-----|\n")
+        #expect(formatted(client, top) == """
+            | a   | b   |
+            |-----|-----|
+
+            """)
     }
 
     @Test func aBadConfigurationIsALogLine() throws {
@@ -90,7 +134,11 @@ struct ProjectConfigurationTests {
         defer { try? FileManager.default.removeItem(at: root) }
         let log = client.notification("window/logMessage")?["message"]?.string
         #expect(log == "\(root.path)/bad/.gridls.json: delimiterRow must be \"padded\" or \"compact\"; its settings are ignored")
-        #expect(formatted(client, uri) == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted(client, uri) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
     }
 }
 
@@ -99,7 +147,11 @@ struct ProjectConfigurationTests {
 /// as the layers say (defaults, the file, what `initialize` gave, the latest configuration's keys, a null
 /// unsetting one), and reads the document with the reader they say.
 struct SettingsLayersPropertyTests {
-    static let probe = "|±|b|\n|-|-|\n"
+    static let probe = """
+        |±|b|
+        |-|-|
+
+        """
 
     @Test func theLatestConfigurationDecides() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-layers-\(UUID().uuidString)")

@@ -49,7 +49,11 @@ struct RandomDocumentIndexTests {
                 let end = LinePosition(to, random.chance(0.5) ? open.text.line(to).count : 0)
                 let replacement = random.chance(0.3) ? generator.make()
                     : random.pick(["::: {.note}\n", ":::\n", ":::", ": Caption {#tbl-a}\n", "Table: cap\n\n", "```\n", "~~~", "---\n",
-                                   "...\n", "<div>\n", "</div>\n", "- ", "  ", "\n", "| a | b |\n|---|---|\n", "|", "<!--\n", "-->"])
+                                   "...\n", "<div>\n", "</div>\n", "- ", "  ", "\n", """
+                                       | a | b |
+                                       |---|---|
+
+                                       """, "|", "<!--\n", "-->"])
                 open.replace(from: min(start, end), to: max(start, end), with: Array(replacement.utf8))
                 let fresh = open.reread
                 #expect(open.diagnosticLines == fresh.diagnosticLines, "seed \(seed) step \(step)")

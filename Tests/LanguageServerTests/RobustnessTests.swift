@@ -8,7 +8,11 @@ struct RobustnessTests {
     func garbageNeverStopsTheServer(seed: UInt64) throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///a.md", "|a|\n|-|\n")
+        client.open("file:///a.md", """
+            |a|
+            |-|
+
+            """)
         var random = SeededRandom(seed: seed)
         let pieces: [[UInt8]] = [
             Array("Content-Length: 5\r\n\r\n{\"a\":".utf8),  // truncated JSON inside a correct frame
@@ -32,7 +36,11 @@ struct RobustnessTests {
         // A huge but valid message (a 2 MB document), then a request that must be answered correctly.
         let huge = String(repeating: "text line with | a pipe\n", count: 90_000)
         client.writeRaw(Array("\r\n\r\nContent-Length: 0\r\n\r\n".utf8))
-        client.open("file:///huge.md", huge + "|b|\n|-|\n")
+        client.open("file:///huge.md", huge + """
+            |b|
+            |-|
+
+            """)
         let folds = client.request("textDocument/foldingRange", ["textDocument": textDocument("file:///huge.md")])
         #expect(folds["result"] == [["startLine": 90_000, "endLine": 90_001, "kind": "region"]])
     }

@@ -24,7 +24,11 @@ struct ServerReaderSettingTests {
             server.handle(.notification(method: "initialized", params: [:]))
         }
 
-        func open(_ uri: String, languageId: String, _ text: String = "|a|b|\n|-|-|\n") {
+        func open(_ uri: String, languageId: String, _ text: String = """
+            |a|b|
+            |-|-|
+
+            """) {
             server.handle(.notification(method: "textDocument/didOpen", params: [
                 "textDocument": ["uri": .string(uri), "languageId": .string(languageId), "version": 1, "text": .string(text)],
             ]))
@@ -74,11 +78,19 @@ struct ServerReaderSettingTests {
         #expect(session.syntaxes(Self.uris) == [.markdown, .pandocMarkdown, .pandocMarkdown, .pandocMarkdown, .restructuredText])
         // A full-text change keeps the document's reader.
         session.server.handle(.notification(method: "textDocument/didChange", params: [
-            "textDocument": ["uri": "file:///notes.md", "version": 2], "contentChanges": [["text": "|x|\n|-|\n"]],
+            "textDocument": ["uri": "file:///notes.md", "version": 2], "contentChanges": [["text": """
+                |x|
+                |-|
+
+                """]],
         ]))
         session.configure(["reader": "pandoc"])
         session.server.handle(.notification(method: "textDocument/didChange", params: [
-            "textDocument": ["uri": "file:///notes.md", "version": 3], "contentChanges": [["text": "|y|\n|-|\n"]],
+            "textDocument": ["uri": "file:///notes.md", "version": 3], "contentChanges": [["text": """
+                |y|
+                |-|
+
+                """]],
         ]))
         #expect(session.syntaxes(["file:///notes.md"]) == [.pandocMarkdown])
         #expect(session.server.documents["file:///notes.md"]?.namedSyntax == .markdown)
@@ -122,7 +134,16 @@ struct ServerReaderSettingTests {
 
     /// A directive the editor names has its table formatted and diagnosed; unnamed again, it is left alone.
     @Test func namedDirectivesReachTheIndex() throws {
-        let text = "Text.\n\n.. exercise::\n\n   +---+------+\n   | a | bb   |\n   +---+------+\n"
+        let text = """
+            Text.
+
+            .. exercise::
+
+               +---+------+
+               | a | bb   |
+               +---+------+
+
+            """
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///course.rst", text)
@@ -133,7 +154,16 @@ struct ServerReaderSettingTests {
         }
         #expect(formatted() == text)
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": ["rstContentDirectives": ["exercise"]]]])
-        #expect(formatted() == "Text.\n\n.. exercise::\n\n   +---+----+\n   | a | bb |\n   +---+----+\n")
+        #expect(formatted() == """
+            Text.
+
+            .. exercise::
+
+               +---+----+
+               | a | bb |
+               +---+----+
+
+            """)
         client.notify("workspace/didChangeConfiguration", ["settings": ["gridls": [:]]])
         #expect(formatted() == text)
     }
@@ -171,7 +201,14 @@ struct ServerReaderSettingTests {
         let uri = "file://\(root.path)/intro.md"
         let client = try LSPClient()
         _ = client.initialize()
-        client.open(uri, "::: {.callout-note}\n|a|b|\n|-|-|\n|1|2|\n:::\n", languageId: "markdown")
+        client.open(uri, """
+            ::: {.callout-note}
+            |a|b|
+            |-|-|
+            |1|2|
+            :::
+
+            """, languageId: "markdown")
         let state = client.request("gridls/documentState", ["textDocument": textDocument(uri)])["result"]
         #expect(state?["reader"] == "pandoc")
     }

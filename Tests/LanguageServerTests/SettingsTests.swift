@@ -32,41 +32,95 @@ struct SettingsTests {
 
     /// Grid tables are measured as their reader counts (`±` is one column for pandoc, whatever the setting).
     @Test func reLayingFixPrintsWhatFormattingPrints() throws {
-        let broken = "+----+---+\n| ±± | b |\n+-----+---+\n| c | d |\n+----+---+\n"
+        let broken = """
+            +----+---+
+            | ±± | b |
+            +-----+---+
+            | c | d |
+            +----+---+
+
+            """
         #expect(try fixed(broken, options: ["ambiguousWidth": 2], line: 2, title: "Re-lay the table from its cells")
-            == "+----+---+\n| ±± | b |\n+----+---+\n| c  | d |\n+----+---+\n")
+            == """
+                +----+---+
+                | ±± | b |
+                +----+---+
+                | c  | d |
+                +----+---+
+
+                """)
     }
 
     /// `±` takes two columns here, in the fix as in formatting.
     @Test func pipeQuickFixMeasuresWithTheAmbiguousWidthSetting() throws {
-        #expect(try fixed("| ±± | b |\n|---|---|\n| 1 |\n", options: ["ambiguousWidth": 2], line: 2, title: "Fill the row with empty cells")
-            == "| ±± | b   |\n| ---- | --- |\n| 1    |     |\n")
+        #expect(try fixed("""
+            | ±± | b |
+            |---|---|
+            | 1 |
+
+            """, options: ["ambiguousWidth": 2], line: 2, title: "Fill the row with empty cells")
+            == """
+                | ±± | b   |
+                | ---- | --- |
+                | 1    |     |
+
+                """)
     }
 
     @Test func formattingTakesTheRequestsTabSize() throws {
         // A tab inside a cell reaches the next tab stop: 8 columns apart, as the CLI's --tab-size 8 prints it.
-        let text = "|a\tb|c|\n|-|-|\n|x|y|\n"
+        let text = """
+            |a\tb|c|
+            |-|-|
+            |x|y|
+
+            """
         let client = try LSPClient()
         _ = client.initialize()
         client.open("file:///t.md", text)
-        #expect(applying(formatting(client, "file:///t.md", tabSize: 8), to: text) == "| a\tb | c   |\n| ------- | --- |\n| x       | y   |\n")
-        #expect(applying(formatting(client, "file:///t.md", tabSize: 4), to: text) == "| a\tb | c   |\n| --- | --- |\n| x   | y   |\n")
+        #expect(applying(formatting(client, "file:///t.md", tabSize: 8), to: text) == """
+            | a\tb | c   |
+            | ------- | --- |
+            | x       | y   |
+
+            """)
+        #expect(applying(formatting(client, "file:///t.md", tabSize: 4), to: text) == """
+            | a\tb | c   |
+            | --- | --- |
+            | x   | y   |
+
+            """)
         let bad = client.request("textDocument/formatting", ["textDocument": textDocument("file:///t.md"), "options": ["tabSize": 0]])
         #expect(bad["error"]?["code"] == -32602)
     }
 
     @Test func tabSizeSettingReachesCodeActionsAndSave() throws {
-        let text = "|a\tb|c|\n|-|-|\n|x|y|\n"
+        let text = """
+            |a\tb|c|
+            |-|-|
+            |x|y|
+
+            """
         let client = try LSPClient()
         _ = client.initialize(options: ["tabSize": 8])
         client.open("file:///s.md", text)
         let saved = client.request("textDocument/willSaveWaitUntil", ["textDocument": textDocument("file:///s.md"), "reason": 1])["result"]?.array ?? []
-        #expect(applying(saved, to: text) == "| a\tb | c   |\n| ------- | --- |\n| x       | y   |\n")
+        #expect(applying(saved, to: text) == """
+            | a\tb | c   |
+            | ------- | --- |
+            | x       | y   |
+
+            """)
         let actions = client.request("textDocument/codeAction", [
             "textDocument": textDocument("file:///s.md"), "range": range(2, 1, 2, 1), "context": ["diagnostics": []],
         ])["result"]?.array ?? []
         let format = try #require(actions.first { $0["title"] == "Format table" })
-        #expect(applying(format["edit"]?["changes"]?["file:///s.md"]?.array ?? [], to: text) == "| a\tb | c   |\n| ------- | --- |\n| x       | y   |\n")
+        #expect(applying(format["edit"]?["changes"]?["file:///s.md"]?.array ?? [], to: text) == """
+            | a\tb | c   |
+            | ------- | --- |
+            | x       | y   |
+
+            """)
     }
 
     @Test func badInitializationOptionsAreLoggedToTheClientToo() throws {

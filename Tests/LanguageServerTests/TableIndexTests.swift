@@ -11,7 +11,11 @@ struct TableIndexTests {
     }
 
     @Test func aKeystrokeInADocumentWithoutBlankLinesRescansItsNeighbourhoodOnly() {
-        let text = String(repeating: "A line of prose | with a pipe, and no blank line after it.\n", count: 20_000) + "| a |\n|---|\n"
+        let text = String(repeating: "A line of prose | with a pipe, and no blank line after it.\n", count: 20_000) + """
+            | a |
+            |---|
+
+            """
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
         open.replace(from: LinePosition(10_000, 3), to: LinePosition(10_000, 3), with: Array("z".utf8))
         #expect(open.index.lastScannedLines < 150)
@@ -30,7 +34,16 @@ struct TableIndexTests {
     /// An edit says whether it may have changed the diagnostics: typing in prose or in a table whose
     /// diagnostics stay does not; breaking a row, mending it, or moving a diagnostic to another line does.
     @Test func anEditSaysWhetherTheDiagnosticsMayHaveChanged() {
-        let text = "Prose.\n\n| a | b |\n|---|---|\n| 1 | 2 | 3 |\n\nMore prose.\n"
+        let text = """
+            Prose.
+
+            | a | b |
+            |---|---|
+            | 1 | 2 | 3 |
+
+            More prose.
+
+            """
         var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array(text.utf8), options: FormatOptions())
         #expect(open.index.tables.first?.diagnostics.count == 1)  // the extra cell
         func change(_ line: Int, _ byte: Int, through end: Int? = nil, _ new: String) -> Bool {
@@ -50,17 +63,85 @@ struct TableIndexTests {
     /// Tables with each kind of diagnostic between good ones: look-alikes (a delimiter row with another
     /// cell count, ambiguous headers) and broken grid tables, so that edits move, break and mend them.
     static let blocks = [
-        "| n | b |\n|---|---|\n| x | y |\n",
-        "| a | b |\n|---|\n",
-        "> quote\n  a | b\n> --|--\n",
-        "para\n    |---|\n|---|\n",
-        "+---+\n| a |\n+---+\nb | c\n-|-\n",
-        "+---+---+\n| a | b |\n+-------+\n| c | d |\n+---+---+\n",
-        "+---+---+\n| a | b |\n+---+---+\n| c | d |\n",
-        "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n",
-        "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+===+===+\n| e | f |\n+---+---+\n",
-        "| a | b |\n|-|-|\n| 1 |\n| 1 | 2 | 3 |\n",
-        "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n",
+        """
+            | n | b |
+            |---|---|
+            | x | y |
+
+            """,
+        """
+            | a | b |
+            |---|
+
+            """,
+        """
+            > quote
+              a | b
+            > --|--
+
+            """,
+        """
+            para
+                |---|
+            |---|
+
+            """,
+        """
+            +---+
+            | a |
+            +---+
+            b | c
+            -|-
+
+            """,
+        """
+            +---+---+
+            | a | b |
+            +-------+
+            | c | d |
+            +---+---+
+
+            """,
+        """
+            +---+---+
+            | a | b |
+            +---+---+
+            | c | d |
+
+            """,
+        """
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """,
+        """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +===+===+
+            | e | f |
+            +---+---+
+
+            """,
+        """
+            | a | b |
+            |-|-|
+            | 1 |
+            | 1 | 2 | 3 |
+
+            """,
+        """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +---+---+
+
+            """,
     ]
 
     func mixedDocument(tables: Int) -> String {
@@ -75,13 +156,22 @@ struct TableIndexTests {
         // Every fourth seed is reStructuredText, where only grid tables count.
         let uri = seed % 4 == 3 ? "file:///x.rst" : "file:///x.md"
         // Two chunks of the server's text; some with front matter, whose closer edits can make and take.
-        let frontMatter = ["", "---\ntitle: | a |\n---\n", "+++\n+++\n", "---\n"][seed / 2 % 4]
+        let frontMatter = ["", """
+            ---
+            title: | a |
+            ---
+
+            """, "+++\n+++\n", "---\n"][seed / 2 % 4]
         let text = frontMatter + (seed % 2 == 0 ? document(tables: 60) : mixedDocument(tables: 60))
         var open = OpenDocument(uri: uri, version: 1, bytes: Array(text.utf8), options: FormatOptions())
         // Also lines that read one way continuing a paragraph and another starting a block: indented
         // code, ordered lists from 2, HTML, math, grid borders, setext underlines; and lines that make
         // look-alikes and break grid tables.
-        let inserts = ["|", "\n", "```", "\n\n", "> ", "- ", "x", "|-|\n", "", "    ", "\n2. ", "<div>\n", "$$\n", "+--+\n", "===\n", "\nword | word\n",
+        let inserts = ["|", "\n", "```", "\n\n", "> ", "- ", "x", "|-|\n", "", "    ", "\n2. ", "<div>\n", "$$\n", "+--+\n", "===\n", """
+
+            word | word
+
+            """,
                        "|---|\n", "| a | b |\n", "+---+---+\n", "| c     |\n", "+===+===+\n", "    |-|\n", "+", "-|-\n", "---\n", "...\n", "+++\n", "-", "---", "..."]
         var state = UInt64(seed + 1)
         func next(_ n: Int) -> Int {

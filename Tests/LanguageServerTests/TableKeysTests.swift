@@ -1,6 +1,7 @@
 import Foundation
 @testable import JSONRPC
 import Testing
+import TestSupport
 
 /// An editor typing into one document through the server's table keys: it applies each answer's edits,
 /// syncs the whole text, and puts the cursor where the answer says.
@@ -53,7 +54,7 @@ final class TypingEditor {
     }
 
     /// The text with `‸` at the cursor.
-    var shown: String { LanguageServerTests.shown(text, cursor: cursor) }
+    var shown: String { Caret.shown(text, line: cursor.line, utf16Column: cursor.character) }
 }
 
 struct TableKeysTests {
@@ -61,31 +62,62 @@ struct TableKeysTests {
         let editor = try TypingEditor()
         editor.type("| Name | Age")
         #expect(editor.press("nextCell"))
-        #expect(editor.shown == "| Name | Age |\n| ---- | --- |\n| ‸     |     |")
+        #expect(editor.shown == """
+            | Name | Age |
+            | ---- | --- |
+            | ‸     |     |
+            """)
         editor.type("Ada")
         editor.press("nextCell")
         editor.type("36")
         #expect(editor.press("nextRow"))
-        #expect(editor.shown == "| Name | Age |\n| ---- | --- |\n| Ada  | 36  |\n|      | ‸    |")
+        #expect(editor.shown == """
+            | Name | Age |
+            | ---- | --- |
+            | Ada  | 36  |
+            |      | ‸    |
+            """)
         editor.press("previousCell")
         editor.type("Grace Hopper")
         editor.press("nextCell")
         editor.type("85")
         editor.press("previousCell")
         editor.press("previousCell")
-        #expect(editor.shown == "| Name         | Age |\n| ------------ | --- |\n| Ada          | ‸36  |\n| Grace Hopper | 85  |")
+        #expect(editor.shown == """
+            | Name         | Age |
+            | ------------ | --- |
+            | Ada          | ‸36  |
+            | Grace Hopper | 85  |
+            """)
     }
 
     @Test func theCursorIsCountedInTheClientsEncoding() throws {
-        let editor = try TypingEditor(text: "| 表 | 😀 | c |\n|---|---|---|\n")
+        let editor = try TypingEditor(text: """
+            | 表 | 😀 | c |
+            |---|---|---|
+
+            """)
         editor.moveTo(line: 0, character: 5)  // after the emoji's two UTF-16 units
         #expect(editor.press("nextCell"))
-        #expect(editor.shown == "| 表  | 😀  | ‸c   |\n| --- | --- | --- |\n")
+        #expect(editor.shown == """
+            | 表  | 😀  | ‸c   |
+            | --- | --- | --- |
+
+            """)
         #expect(editor.cursor.character == 13)
     }
 
     @Test func outsideTablesTheKeysKeepTheirMeaning() throws {
-        let editor = try TypingEditor(text: "Intro\n\n+---+---+\n| a | b |\n+---+--+\n\n    | code |\n")
+        let editor = try TypingEditor(text: """
+            Intro
+
+            +---+---+
+            | a | b |
+            +---+--+
+
+                | code |
+
+            """)
         for line in [0, 3, 6] {
             editor.moveTo(line: line, character: 3)
             #expect(!editor.press("nextCell"))
@@ -100,8 +132,18 @@ struct TableKeysTests {
     /// scan restarts, not from the key's line).
     @Test func codeThatLooksLikeATableIsNotMadeOne() throws {
         let paragraphs = String(repeating: "Some text.\n\n", count: 200)
-        let ocaml = "```ocaml\nlet f = function\n" + String(repeating: "  | Some x -> x\n", count: 100) + "| None -> 0\n```\n"
-        let text = paragraphs + ocaml + "\n<!--\n| a | b\n-->\n"
+        let ocaml = "```ocaml\nlet f = function\n" + String(repeating: "  | Some x -> x\n", count: 100) + """
+            | None -> 0
+            ```
+
+            """
+        let text = paragraphs + ocaml + """
+
+            <!--
+            | a | b
+            -->
+
+            """
         let editor = try TypingEditor(text: text)
         for line in [402, 450, 502, 506] {
             for direction in ["nextCell", "nextRow"] {
@@ -114,20 +156,40 @@ struct TableKeysTests {
 
     /// Org's way to add a column: type it at the header's end, then Tab. The header states the columns.
     @Test func aColumnTypedAtTheHeadersEndWidensTheTable() throws {
-        let editor = try TypingEditor(text: "| Name | Age |\n| ---- | --: |\n| Ada  |  36 |\n")
+        let editor = try TypingEditor(text: """
+            | Name | Age |
+            | ---- | --: |
+            | Ada  |  36 |
+
+            """)
         editor.moveTo(line: 0, character: 14)
         editor.type(" Town |")
         #expect(editor.press("nextCell"))
-        #expect(editor.shown == "| Name | Age | Town |\n| ---- | --: | ---- |\n| ‸Ada  |  36 |      |\n")
+        #expect(editor.shown == """
+            | Name | Age | Town |
+            | ---- | --: | ---- |
+            | ‸Ada  |  36 |      |
+
+            """)
         editor.press("nextCell")
         editor.press("nextCell")
         editor.type("Paris")
         editor.press("nextCell")
-        #expect(editor.shown == "| Name | Age | Town  |\n| ---- | --: | ----- |\n| Ada  |  36 | Paris |\n| ‸     |     |       |\n")
+        #expect(editor.shown == """
+            | Name | Age | Town  |
+            | ---- | --: | ----- |
+            | Ada  |  36 | Paris |
+            | ‸     |     |       |
+
+            """)
     }
 
     @Test func aBadDirectionIsInvalidParams() throws {
-        let editor = try TypingEditor(text: "| a |\n|---|\n")
+        let editor = try TypingEditor(text: """
+            | a |
+            |---|
+
+            """)
         let answer = editor.client.request("gridls/navigateCell", [
             "textDocument": ["uri": .string(editor.uri)], "position": ["line": 0, "character": 2], "direction": "up",
         ])
@@ -138,7 +200,13 @@ struct TableKeysTests {
     /// Realigning a table of more lines than formatting's limit is one edit of the table, as formatting's is.
     @Test func aLongTableIsRealignedInOneEdit() throws {
         let rows = String(repeating: "|1|22|\n", count: 6_000)
-        let editor = try TypingEditor(text: "Intro\n\n|a|b|\n|-|-|\n" + rows + "\nEnd\n")
+        let editor = try TypingEditor(text: """
+            Intro
+
+            |a|b|
+            |-|-|
+
+            """ + rows + "\nEnd\n")
         editor.moveTo(line: 4, character: 1)
         let answer = editor.client.request("gridls/navigateCell", [
             "textDocument": ["uri": .string(editor.uri)], "position": ["line": 4, "character": 1], "direction": "nextCell",
@@ -146,16 +214,39 @@ struct TableKeysTests {
         #expect(answer?["edits"]?.array?.count == 1)
         editor.press("nextCell")
         let aligned = "| 1   | 22  |\n"
-        #expect(editor.shown == "Intro\n\n| a   | b   |\n| --- | --- |\n| 1   | ‸22  |\n" + String(repeating: aligned, count: 5_999) + "\nEnd\n")
+        #expect(editor.shown == """
+            Intro
+
+            | a   | b   |
+            | --- | --- |
+            | 1   | ‸22  |
+
+            """ + String(repeating: aligned, count: 5_999) + "\nEnd\n")
     }
 
     @Test func aGridTableGrowsARowAtItsEnd() throws {
-        let editor = try TypingEditor(text: "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n")
+        let editor = try TypingEditor(text: """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +---+---+
+
+            """)
         editor.moveTo(line: 3, character: 6)
         editor.press("nextCell")
         editor.type("e")
         editor.press("nextCell")
-        #expect(editor.shown == "+---+---+\n| a | b |\n+===+===+\n| c | d |\n+---+---+\n| e | ‸  |\n+---+---+\n")
+        #expect(editor.shown == """
+            +---+---+
+            | a | b |
+            +===+===+
+            | c | d |
+            +---+---+
+            | e | ‸  |
+            +---+---+
+
+            """)
     }
 }
 
@@ -172,7 +263,16 @@ struct TextCommandTests {
         #expect(action["title"] == "Convert lines to table")
         let resolved = client.request("codeAction/resolve", action)["result"]
         #expect(applying(resolved?["edit"]?["changes"]?["file:///c.md"]?.array ?? [], to: csv)
-            == "Intro\n\n| name     | city     |\n| -------- | -------- |\n| Smith, J | New York |\n\nOutro\n")
+            == """
+                Intro
+
+                | name     | city     |
+                | -------- | -------- |
+                | Smith, J | New York |
+
+                Outro
+
+                """)
         // Not on one line, nor where a table is.
         #expect(!client.codeActions("file:///c.md", range(1, 0, 1, 4)).contains { $0["data"]?["command"] == "gridls.linesToTable" })
     }
@@ -180,7 +280,14 @@ struct TextCommandTests {
     @Test func aTableIsCopiedAsCSV() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///t.md", "Intro\n\n| a | b |\n|---|---|\n| x, y | \"q\" |\n")
+        client.open("file:///t.md", """
+            Intro
+
+            | a | b |
+            |---|---|
+            | x, y | \"q\" |
+
+            """)
         let answer = client.request("workspace/executeCommand", [
             "command": "gridls.copyTableAsCSV", "arguments": [["uri": "file:///t.md", "range": range(4, 2, 4, 2)]],
         ])
@@ -206,7 +313,16 @@ struct TextCommandTests {
         ])
         #expect(answer["result"] == ["applied": true, "position": ["line": 2, "character": 2]])
         #expect(applying(received?["edit"]?["changes"]?["file:///i.md"]?.array ?? [], to: text)
-            == "Intro\n\n|     |     |\n| --- | --- |\n|     |     |\n\nOutro\n")
+            == """
+                Intro
+
+                |     |     |
+                | --- | --- |
+                |     |     |
+
+                Outro
+
+                """)
         let sizeless = client.request("workspace/executeCommand", [
             "command": "gridls.insertTable", "arguments": [["uri": "file:///i.md", "range": range(0, 2, 0, 2), "rows": 0, "columns": 2]],
         ])

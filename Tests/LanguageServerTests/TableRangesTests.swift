@@ -4,7 +4,18 @@ import Testing
 /// `gridls/tableRanges`: pushed to clients that ask for it, after open and after a change that moves,
 /// adds or removes a table; never to other clients.
 struct TableRangesTests {
-    let text = "Intro\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n+---+\n| x |\n+---+\n"
+    let text = """
+        Intro
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        +---+
+        | x |
+        +---+
+
+        """
     let asking: JSON = ["experimental": ["gridls": ["tableRanges": true]]]
 
     @Test func rangesArePushedOnOpenAndWhenTheyChange() throws {
@@ -44,7 +55,16 @@ struct TableRangesTests {
     @Test func aSimpleTableHasItsRange() throws {
         let client = try LSPClient()
         _ = client.initialize(asking)
-        client.open("file:///s.rst", "Title\n\n=====  =====\nA      B\n=====  =====\n1      2\n=====  =====\n")
+        client.open("file:///s.rst", """
+            Title
+
+            =====  =====
+            A      B
+            =====  =====
+            1      2
+            =====  =====
+
+            """)
         #expect(client.notification("gridls/tableRanges")?["ranges"] == [[2, 6]])
     }
 }

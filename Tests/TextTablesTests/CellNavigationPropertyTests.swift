@@ -33,7 +33,7 @@ struct CellNavigationPropertyTests {
                     continue
                 }
                 steps += 1
-                let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                let after = TextLines(TextEdit.apply(step.edits, to: text.bytes))
                 // Nothing outside the table changed.
                 let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
                 #expect(after.bytes.prefix(tableStart).elementsEqual(text.bytes.prefix(tableStart)), "seed \(seed)")
@@ -70,7 +70,7 @@ struct CellNavigationPropertyTests {
                 visited.append(try #require(grid.cellIndex(row: slot.row, column: slot.column)))
                 let step = try #require(reading.navigate(from: offset, .nextCell, syntax: syntax, isFormatted: nil), "seed \(seed)")
                 if visited.count < grid.cells.count { #expect(step.edits.isEmpty, "seed \(seed): an aligned table is not edited") }
-                text = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                text = TextLines(TextEdit.apply(step.edits, to: text.bytes))
                 offset = text.starts[step.line] + step.byte
             }
             #expect(visited == Array(grid.cells.indices), "seed \(seed)")
@@ -95,7 +95,7 @@ struct SimpleTableKeysPropertyTests {
             var generator = RandomGridTable(seed: seed &+ 5_000, combiningMarks: false)
             let gridText = Array((generator.text(generator.grid()) + "\n").utf8)
             guard let asGrid = TableReading.first(in: gridText), case .success(let done) = asGrid.apply(.convertToSimple, syntax: .restructuredText) else { continue }
-            var text = TextLines(DocumentFormatter.apply(done.edits, to: gridText))
+            var text = TextLines(TextEdit.apply(done.edits, to: gridText))
             guard let region = DocumentSyntax.restructuredText.scan(text).tables.first, region.kind == .simple,
                   case .success(let grid) = TableReading(text, region: region, options: .init()).grid else { continue }
             var offset = text.starts[1]  // the header's first cell
@@ -105,7 +105,7 @@ struct SimpleTableKeysPropertyTests {
                 let slot = try #require(reading.slots(at: [offset])[0], "seed \(seed): \(String(decoding: text.bytes, as: UTF8.self))")
                 visited.append(try #require(grid.cellIndex(row: slot.row, column: slot.column)))
                 let step = try #require(reading.navigate(from: offset, .nextCell, syntax: .restructuredText, isFormatted: nil), "seed \(seed)")
-                text = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                text = TextLines(TextEdit.apply(step.edits, to: text.bytes))
                 offset = text.starts[step.line] + step.byte
             }
             #expect(visited == Array(grid.cells.indices), "seed \(seed): \(String(decoding: text.bytes, as: UTF8.self))")
@@ -120,7 +120,7 @@ struct SimpleTableKeysPropertyTests {
             #expect(try grown.grid.get().rowCount == grid.rowCount + 1, "seed \(seed)")
             if grid.columnCount > 1 {
                 let step = try #require(grown.navigate(from: offset + 1, .nextCell, syntax: .restructuredText, isFormatted: nil))
-                let after = TextLines(DocumentFormatter.apply(step.edits, to: text.bytes))
+                let after = TextLines(TextEdit.apply(step.edits, to: text.bytes))
                 let moved = TableReading(after, region: DocumentSyntax.restructuredText.scan(after).tables[0], options: .init())
                 #expect(moved.slots(at: [after.starts[step.line] + step.byte])[0] == Slot(row: grid.rowCount, column: 1), "seed \(seed)")
             }

@@ -17,7 +17,7 @@ struct FixAllPropertyTests {
             let scan = syntax.scan(text)
             let diagnostics = scan.diagnostics + scan.tables.flatMap { TableReading(text, region: $0, options: .init()).diagnosticsWithFixes() }
             guard let first = diagnostics.filter({ $0.safeFix != nil }).min(by: { $0.range.lowerBound < $1.range.lowerBound }) else { break }
-            current = DocumentFormatter.apply(first.safeFix!.edits, to: current)
+            current = TextEdit.apply(first.safeFix!.edits, to: current)
             fixed += 1
         }
         return (DocumentFormatter.format(current, syntax: syntax, options: .init()).output, fixed)
@@ -53,14 +53,19 @@ struct FixAllPropertyTests {
                 bytes += Self.brokenTable(syntax, seed: seed &* 2 &+ UInt64(n)).flatMap { $0 + [0x0A] }
                 bytes += Array("\nText between.\n\n".utf8)
             }
-            if syntax == .restructuredText && seed % 3 == 0 { bytes += Array("=====  ===\nFruit  Qty\napple  3\n".utf8) }
+            if syntax == .restructuredText && seed % 3 == 0 { bytes += Array("""
+                =====  ===
+                Fruit  Qty
+                apple  3
+
+                """.utf8) }
             let result = DocumentFixer.fixAll(bytes, syntax: syntax, options: .init())
             let reference = Self.oneAfterAnother(bytes, syntax)
             let shown = String(decoding: bytes, as: UTF8.self)
             #expect(result.output == reference.output, "\(shown)")
             #expect(result.fixed == reference.fixed, "\(shown)")
             // The edits against the original make the output (what `--diff` and the server send).
-            #expect(DocumentFormatter.apply(result.edits, to: bytes) == result.output, "\(shown)")
+            #expect(TextEdit.apply(result.edits, to: bytes) == result.output, "\(shown)")
             #expect(result.changed == (result.output != bytes))
             // What is left is what formatting the output refuses.
             let again = DocumentFormatter.format(result.output, syntax: syntax, options: .init())
@@ -88,13 +93,42 @@ struct FixAllPropertyTests {
     }
 
     @Test func aDriftedTableIsReLaidAndAnUnclosedSimpleTableClosed() {
-        let grid = "+-----+---+\n| abc | d |\n+-----+---+\n| efgh  | i |\n+-----+---+\n"
+        let grid = """
+            +-----+---+
+            | abc | d |
+            +-----+---+
+            | efgh  | i |
+            +-----+---+
+
+            """
         let fixed = DocumentFixer.fixAll(Array(grid.utf8), syntax: .markdown, options: .init())
-        #expect(String(decoding: fixed.output, as: UTF8.self) == "+------+---+\n| abc  | d |\n+------+---+\n| efgh | i |\n+------+---+\n")
+        #expect(String(decoding: fixed.output, as: UTF8.self) == """
+            +------+---+
+            | abc  | d |
+            +------+---+
+            | efgh | i |
+            +------+---+
+
+            """)
         #expect(fixed.fixed == 1 && fixed.refused.isEmpty)
-        let simple = "Text.\n\n=====  ===\nFruit  Qty\napple  3\n"
+        let simple = """
+            Text.
+
+            =====  ===
+            Fruit  Qty
+            apple  3
+
+            """
         let closed = DocumentFixer.fixAll(Array(simple.utf8), syntax: .restructuredText, options: .init())
-        #expect(String(decoding: closed.output, as: UTF8.self) == "Text.\n\n=====  ===\nFruit  Qty\napple  3\n=====  ===\n")
+        #expect(String(decoding: closed.output, as: UTF8.self) == """
+            Text.
+
+            =====  ===
+            Fruit  Qty
+            apple  3
+            =====  ===
+
+            """)
         #expect(closed.fixed == 1 && closed.refused.isEmpty)
     }
 }

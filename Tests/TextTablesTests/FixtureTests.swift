@@ -96,7 +96,7 @@ struct FixtureTests {
             #expect(!FileManager.default.fileExists(atPath: fixURL.path), "a fix was expected")
             return
         }
-        let fixed = DocumentFormatter.apply(fix.edits, to: input)
+        let fixed = TextEdit.apply(fix.edits, to: input)
         if Self.updating { try Data(fixed).write(to: fixURL) }
         #expect(String(decoding: fixed, as: UTF8.self) == String(decoding: try Data(contentsOf: fixURL), as: UTF8.self), "\(fix.title)")
         let fixedText = TextLines(fixed)

@@ -22,7 +22,12 @@ struct GridReaderWidthTests {
     }
 
     @Test func aCellThatLooksOffOnScreenSaysSo() {
-        let table = "+------+---+\n| 👍🏽 | x |\n+------+---+\n"
+        let table = """
+            +------+---+
+            | 👍🏽 | x |
+            +------+---+
+
+            """
         #expect(diagnostics(table, syntax: .markdown) == [
             "information 14..<24: lines up in pandoc, which counts this text as 4 columns; it may look 2 columns off on screen [reader-width]",
         ])
@@ -54,24 +59,104 @@ struct GridReaderWidthTests {
     /// reads the same cells in both), with the lines where `pandoc -f rst` reads other cells.
     static let tabbedTables: [(loose: String, formatted: String, pandocWarnings: [String])] = [
         // A tab 3 columns in: docutils expands it to 5 spaces (pandoc -f rst to 1).
-        ("+------------+------+\n| a\tb    | x    |\n+------------+------+\n| y          | z    |\n+------------+------+\n",
-         "+---------+---+\n| a\tb | x |\n+---------+---+\n| y       | z |\n+---------+---+\n", ["2:2"]),
+        ("""
+            +------------+------+
+            | a\tb    | x    |
+            +------------+------+
+            | y          | z    |
+            +------------+------+
+
+            """,
+         """
+             +---------+---+
+             | a\tb | x |
+             +---------+---+
+             | y       | z |
+             +---------+---+
+
+             """, ["2:2"]),
         // Behind a column that narrows by 3: the tab, at column 14, takes 2 columns, not the 5 it took at 17.
-        ("+---------------+------------+\n| abcdefghij    | k\tl    |\n+---------------+------------+\n| m             | n          |\n+---------------+------------+\n",
-         "+------------+------------+\n| abcdefghij | k\tl |\n+------------+------------+\n| m          | n          |\n+------------+------------+\n", ["2:15"]),
+        ("""
+            +---------------+------------+
+            | abcdefghij    | k\tl    |
+            +---------------+------------+
+            | m             | n          |
+            +---------------+------------+
+
+            """,
+         """
+             +------------+------------+
+             | abcdefghij | k\tl |
+             +------------+------------+
+             | m          | n          |
+             +------------+------------+
+
+             """, ["2:15"]),
         // docutils counts a tab's stop in code points: 東京 (4 columns, 2 code points) leaves the tab 4.
         // Both tabs stand 4 or more past a multiple of 8, where pandoc's stop is docutils's: no warning.
-        ("+--------------+-------------+\n| 東京\tb    | x           |\n+--------------+-------------+\n| y            | z\tw    |\n+--------------+-------------+\n",
-         "+-----------+--------+\n| 東京\tb | x      |\n+-----------+--------+\n| y         | z\tw    |\n+-----------+--------+\n", []),
+        ("""
+            +--------------+-------------+
+            | 東京\tb    | x           |
+            +--------------+-------------+
+            | y            | z\tw    |
+            +--------------+-------------+
+
+            """,
+         """
+             +-----------+--------+
+             | 東京\tb | x      |
+             +-----------+--------+
+             | y         | z\tw    |
+             +-----------+--------+
+
+             """, []),
         // Indentation counts: the stops are the document line's.
-        ("  +------+-----------+\n  | p    | a\tb    |\n  +------+-----------+\n",
-         "  +---+-----------+\n  | p | a\tb |\n  +---+-----------+\n", ["2:8"]),
+        ("""
+              +------+-----------+
+              | p    | a\tb    |
+              +------+-----------+
+
+            """,
+         """
+               +---+-----------+
+               | p | a\tb |
+               +---+-----------+
+
+             """, ["2:8"]),
         // Indented by a tab and by 8 spaces: each line keeps its own, docutils's 8 columns alike.
-        ("\t+------+-------------+\n        | p    | a\tb    |\n\t+------+-------------+\n        | q    | r           |\n\t+------+-------------+\n",
-         "\t+---+-----+\n        | p | a\tb |\n\t+---+-----+\n        | q | r   |\n\t+---+-----+\n", ["2:1 indentation"]),
+        ("""
+            \t+------+-------------+
+                    | p    | a\tb    |
+            \t+------+-------------+
+                    | q    | r           |
+            \t+------+-------------+
+
+            """,
+         """
+             \t+---+-----+
+                     | p | a\tb |
+             \t+---+-----+
+                     | q | r   |
+             \t+---+-----+
+
+             """, ["2:1 indentation"]),
         // A cell spanning both columns.
-        ("+--------+----------+\n| ab\tcdefghijk   |\n+--------+----------+\n| x      | y        |\n+--------+----------+\n",
-         "+-------+---------+\n| ab\tcdefghijk |\n+-------+---------+\n| x     | y       |\n+-------+---------+\n", []),
+        ("""
+            +--------+----------+
+            | ab\tcdefghijk   |
+            +--------+----------+
+            | x      | y        |
+            +--------+----------+
+
+            """,
+         """
+             +-------+---------+
+             | ab\tcdefghijk |
+             +-------+---------+
+             | x     | y       |
+             +-------+---------+
+
+             """, []),
     ]
 
     @Test(arguments: tabbedTables.indices)
@@ -119,7 +204,12 @@ struct GridReaderWidthTests {
     @Test func theWarningNamesTheCellWhoseTabPandocExpandsApart() {
         // pandoc -f rst expands the tab at column 3 to 4 (docutils to 8): its `|` after it stand 4 columns
         // left. The tab at column 13 (docutils's count) pandoc meets at 9: both expand it to 3 columns.
-        let table = "+---------+---------+\n| a\tb | c\td   |\n+---------+---------+\n"
+        let table = """
+            +---------+---------+
+            | a\tb | c\td   |
+            +---------+---------+
+
+            """
         #expect(diagnostics(table, syntax: .restructuredText) == [
             "warning 23..<28: \(Diagnostic.Message.pandocRSTExpandsTabsApart) [reader-width]",
         ])
@@ -128,17 +218,55 @@ struct GridReaderWidthTests {
     @Test func wideTextIsPaddedForTheReader() {
         // docutils: 東京 is 4 columns; pandoc: é (e and a combining accent) is 1, a ZWJ family 6.
         // Drawn for the editor, these stand off the reader's columns: reported, and the fix re-lays them.
-        let rst = reLaidIfDrifted("+---+\n| 東京 |\n+---+\n", syntax: .restructuredText)
-        #expect(rst == "+------+\n| 東京 |\n+------+\n")
-        let md = reLaidIfDrifted("+--+\n| e\u{301} |\n+--+\n| 👨\u{200D}👩\u{200D}👧 |\n+--+\n")
-        #expect(md == "+--------+\n| e\u{301}      |\n+--------+\n| 👨\u{200D}👩\u{200D}👧 |\n+--------+\n")
+        let rst = reLaidIfDrifted("""
+            +---+
+            | 東京 |
+            +---+
+
+            """, syntax: .restructuredText)
+        #expect(rst == """
+            +------+
+            | 東京 |
+            +------+
+
+            """)
+        let md = reLaidIfDrifted("""
+            +--+
+            | e\u{301} |
+            +--+
+            | 👨\u{200D}👩\u{200D}👧 |
+            +--+
+
+            """)
+        #expect(md == """
+            +--------+
+            | e\u{301}      |
+            +--------+
+            | 👨\u{200D}👩\u{200D}👧 |
+            +--------+
+
+            """)
     }
 
     @Test func anEmojiWithAPresentationSelectorThatPandocReadsAsDrawnIsFormatted() {
         // pandoc 3.9 reads this table as drawn, header and alignments included: it sizes the ✔️ line one
         // column wider than its borders, and only two or more columns lose them.
-        let loose = "+--------+-----+\n| ✔️ ok   | x   |\n+:=======+====:+\n| y      | z   |\n+--------+-----+\n"
-        let table = "+------+---+\n| ✔️ ok | x |\n+:=====+==:+\n| y    | z |\n+------+---+\n"
+        let loose = """
+            +--------+-----+
+            | ✔️ ok   | x   |
+            +:=======+====:+
+            | y      | z   |
+            +--------+-----+
+
+            """
+        let table = """
+            +------+---+
+            | ✔️ ok | x |
+            +:=====+==:+
+            | y    | z |
+            +------+---+
+
+            """
         let result = DocumentFormatter.format(Array(loose.utf8), syntax: .pandocMarkdown)
         #expect(result.refused.isEmpty)
         #expect(String(decoding: result.output, as: UTF8.self) == table)
@@ -152,7 +280,14 @@ struct GridReaderWidthTests {
     @Test func twoEmojiWithPresentationSelectorsOnALineOfAMarkedTableAreRefused() {
         // pandoc 3.9 reads this table with no header and no alignments whatever its layout: the ✔️✔️
         // line is sized two columns past the borders. Without colons and header separator it reads as drawn.
-        let table = "+------+---+\n| ✔️✔️ a | x |\n+:=====+===+\n| y    | z |\n+------+---+\n"
+        let table = """
+            +------+---+
+            | ✔️✔️ a | x |
+            +:=====+===+
+            | y    | z |
+            +------+---+
+
+            """
         let message = "error 13..<35: pandoc sizes this line 2 columns wider than the table's borders (it counts an emoji with U+FE0F, "
             + "such as ✔️ or 1️⃣, 2 columns wide there and 1 in the cell) and then loses the table's header, foot and alignments; "
             + "no layout helps, since spaces widen both counts alike: keep at most one such emoji on a line, or drop their U+FE0F [reader-width]"
@@ -163,7 +298,14 @@ struct GridReaderWidthTests {
         let plain = table.replacingOccurrences(of: ":", with: "-").replacingOccurrences(of: "=", with: "-")
         #expect(diagnostics(plain, syntax: .pandocMarkdown).allSatisfy { $0.hasPrefix("information") })
         // A wide emoji sequence on the line makes up for them (pandoc sizes 👍🏽 two columns, places it in four).
-        let madeUp = "+---------+---+\n| ✔️✔️ 👍🏽 | x |\n+:========+===+\n| y       | z |\n+---------+---+\n"
+        let madeUp = """
+            +---------+---+
+            | ✔️✔️ 👍🏽 | x |
+            +:========+===+
+            | y       | z |
+            +---------+---+
+
+            """
         #expect(diagnostics(madeUp, syntax: .pandocMarkdown).allSatisfy { $0.hasPrefix("information") })
     }
 

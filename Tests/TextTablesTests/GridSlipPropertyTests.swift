@@ -44,7 +44,7 @@ struct GridSlipPropertyTests {
                 let reported = diagnostics.map { text.line(containing: $0.range.lowerBound) - 2 }
                 let pointed = diagnostics.count <= 2 && reported.contains(slip.line)
                 let repaired = diagnostics.flatMap(\.fixes).contains { fix in
-                    let fixed = DocumentFormatter.apply(fix.edits, to: text.bytes)
+                    let fixed = TextEdit.apply(fix.edits, to: text.bytes)
                     // A fix changes nothing outside its table, and leaves a table that reads (no fix again).
                     #expect(fixed.starts(with: intro) && fixed.reversed().starts(with: outro.reversed()), "\(fix.title)")
                     let fixedText = textLines(fixed)
@@ -55,7 +55,7 @@ struct GridSlipPropertyTests {
                     return (try? TableReading(fixedText, region: region, options: .init()).grid.get()) == grid
                 }
                 for fix in diagnostics.flatMap(\.fixes) where fix.isPreferred {
-                    let fixedText = textLines(DocumentFormatter.apply(fix.edits, to: text.bytes))
+                    let fixedText = textLines(TextEdit.apply(fix.edits, to: text.bytes))
                     let region = syntax.scan(fixedText).tables.first { $0.lines.contains(2) }
                     #expect(region.map { TableReading(fixedText, region: $0, options: .init()).errors == nil } == true, "the preferred fix leaves errors")
                     // Nothing is guessed: no other one-character edit of the slipped line reads as another table.

@@ -11,7 +11,7 @@ struct HiddenCellsTests {
         guard case .success(let done) = TableEditor.apply(action, to: DocumentSyntax.markdown.scan(text).tables[0], in: text, syntax: .markdown) else {
             return nil
         }
-        return String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self)
     }
 
     func refusal(_ document: String, _ action: TableAction) -> String? {
@@ -26,25 +26,79 @@ struct HiddenCellsTests {
         String(decoding: DocumentFormatter.format(Array(document.utf8)).output, as: UTF8.self)
     }
 
-    let table = "| a | b |\n|---|--:|\n| 1 | 2 | extra |\n| 3 | 4 |\n"
+    let table = """
+        | a | b |
+        |---|--:|
+        | 1 | 2 | extra |
+        | 3 | 4 |
+
+        """
 
     @Test func formatTableIsFormatting() {
         #expect(edit(table, .format) == formatted(table))
-        #expect(formatted(table) == "| a   |   b |\n| --- | --: |\n| 1   |   2 | extra |\n| 3   |   4 |\n")
+        #expect(formatted(table) == """
+            | a   |   b |
+            | --- | --: |
+            | 1   |   2 | extra |
+            | 3   |   4 |
+
+            """)
     }
 
     @Test func rowActionsCarryTheHiddenCellsWithTheirRow() {
-        #expect(edit(table, .edit(.moveRow(from: 1, to: 2))) == "| a   |   b |\n| --- | --: |\n| 3   |   4 |\n| 1   |   2 | extra |\n")
-        #expect(edit(table, .edit(.insertRow(at: 2))) == "| a   |   b |\n| --- | --: |\n| 1   |   2 | extra |\n|     |     |\n| 3   |   4 |\n")
+        #expect(edit(table, .edit(.moveRow(from: 1, to: 2))) == """
+            | a   |   b |
+            | --- | --: |
+            | 3   |   4 |
+            | 1   |   2 | extra |
+
+            """)
+        #expect(edit(table, .edit(.insertRow(at: 2))) == """
+            | a   |   b |
+            | --- | --: |
+            | 1   |   2 | extra |
+            |     |     |
+            | 3   |   4 |
+
+            """)
         #expect(edit(table, .edit(.sortBody(column: 0, order: .descending)))
-            == "| a   |   b |\n| --- | --: |\n| 3   |   4 |\n| 1   |   2 | extra |\n")
-        #expect(edit(table, .edit(.deleteRow(1))) == "| a   |   b |\n| --- | --: |\n| 3   |   4 |\n")
+            == """
+                | a   |   b |
+                | --- | --: |
+                | 3   |   4 |
+                | 1   |   2 | extra |
+
+                """)
+        #expect(edit(table, .edit(.deleteRow(1))) == """
+            | a   |   b |
+            | --- | --: |
+            | 3   |   4 |
+
+            """)
     }
 
     @Test func columnActionsTakeOnlyTheShownColumns() {
-        #expect(edit(table, .edit(.insertColumn(at: 2))) == "| a   |   b |     |\n| --- | --: | --- |\n| 1   |   2 |     | extra |\n| 3   |   4 |     |\n")
-        #expect(edit(table, .edit(.moveColumn(from: 1, to: 0))) == "|   b | a   |\n| --: | --- |\n|   2 | 1   | extra |\n|   4 | 3   |\n")
-        #expect(edit(table, .edit(.deleteColumn(0))) == "|   b |\n| --: |\n|   2 | extra |\n|   4 |\n")
+        #expect(edit(table, .edit(.insertColumn(at: 2))) == """
+            | a   |   b |     |
+            | --- | --: | --- |
+            | 1   |   2 |     | extra |
+            | 3   |   4 |     |
+
+            """)
+        #expect(edit(table, .edit(.moveColumn(from: 1, to: 0))) == """
+            |   b | a   |
+            | --: | --- |
+            |   2 | 1   | extra |
+            |   4 | 3   |
+
+            """)
+        #expect(edit(table, .edit(.deleteColumn(0))) == """
+            |   b |
+            | --: |
+            |   2 | extra |
+            |   4 |
+
+            """)
     }
 
     @Test func noOtherKindOfTableShowsThem() {
@@ -90,15 +144,44 @@ struct HiddenCellsTests {
 
 /// The table keys step through the shown cells only; a row added past the last keeps the header's count.
 struct HiddenCellsKeysTests {
-    let table = "| x | y |\n| - | - |\n| 1 | 2 | 3 |\n| 4 | 5 |\n| 6 | 7 |\n"
+    let table = """
+        | x | y |
+        | - | - |
+        | 1 | 2 | 3 |
+        | 4 | 5 |
+        | 6 | 7 |
+
+        """
 
     @Test func tabAndEnterStepOverHiddenCells() {
         let keys = CellNavigationTests()
         #expect(keys.step(table.replacingOccurrences(of: "| 4 | 5 |", with: "| 4 | 5‸ |"), .nextCell)
-            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| 4   | 5   |\n| ‸6   | 7   |\n")
+            == """
+                | x   | y   |
+                | --- | --- |
+                | 1   | 2   | 3   |
+                | 4   | 5   |
+                | ‸6   | 7   |
+
+                """)
         #expect(keys.step(table.replacingOccurrences(of: "| 1 | 2 | 3 |", with: "| 1 | 2‸ | 3 |"), .nextCell)
-            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| ‸4   | 5   |\n| 6   | 7   |\n")
+            == """
+                | x   | y   |
+                | --- | --- |
+                | 1   | 2   | 3   |
+                | ‸4   | 5   |
+                | 6   | 7   |
+
+                """)
         #expect(keys.step(table.replacingOccurrences(of: "| 6 | 7 |", with: "| 6 | 7‸ |"), .nextRow)
-            == "| x   | y   |\n| --- | --- |\n| 1   | 2   | 3   |\n| 4   | 5   |\n| 6   | 7   |\n|     | ‸    |\n")
+            == """
+                | x   | y   |
+                | --- | --- |
+                | 1   | 2   | 3   |
+                | 4   | 5   |
+                | 6   | 7   |
+                |     | ‸    |
+
+                """)
     }
 }

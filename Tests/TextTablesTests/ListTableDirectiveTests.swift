@@ -34,7 +34,7 @@ struct ListTableDirectiveTests {
         #expect(formatted.refused == [] && formatted.output == Array(document.utf8))
         // Converted, the `.. table::` directive keeps both lines of the title.
         let done = try reading.apply(.convertToSimple, syntax: .restructuredText).get()
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: Array(document.utf8)), as: UTF8.self) == """
+        #expect(String(decoding: TextEdit.apply(done.edits, to: Array(document.utf8)), as: UTF8.self) == """
             .. table:: Frozen delights of
                the season
 

@@ -34,19 +34,36 @@ struct ListTableTests {
         let bytes = Array(document.utf8)
         let reading = try #require(TableReading.first(in: bytes))
         let done = try reading.apply(action, syntax: .restructuredText).get()
-        return String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: bytes), as: UTF8.self)
     }
 
     /// Found by Tests/Fuzz (grid): a list-table right under a table's last line, made a grid table, joined
     /// that table. The grid table made in its place starts after a blank line.
     @Test func aTableMadeRightUnderAnotherStartsAfterABlankLine() throws {
-        let document = "+---+\n| a |\n+---+\n.. list-table::\n\n   * - b\n"
+        let document = """
+            +---+
+            | a |
+            +---+
+            .. list-table::
+
+               * - b
+
+            """
         let bytes = Array(document.utf8), text = TextLines(bytes)
         let list = try #require(RSTScanner.scan(text).tables.first { $0.kind == .list })
         #expect(list.context.precededByText)
         let done = try TableReading(text, region: list, options: FormatOptions()).apply(.convertToGrid, syntax: .restructuredText).get()
-        let converted = String(decoding: DocumentFormatter.apply(done.edits, to: bytes), as: UTF8.self)
-        #expect(converted == "+---+\n| a |\n+---+\n\n+---+\n| b |\n+---+\n")
+        let converted = String(decoding: TextEdit.apply(done.edits, to: bytes), as: UTF8.self)
+        #expect(converted == """
+            +---+
+            | a |
+            +---+
+
+            +---+
+            | b |
+            +---+
+
+            """)
         #expect(RSTScanner.scan(TextLines(Array(converted.utf8))).tables.map(\.kind) == [.grid, .grid])
     }
 
@@ -87,7 +104,20 @@ struct ListTableTests {
     }
 
     @Test func aGridTableBecomesAListTableAndBack() throws {
-        let grid = "Text.\n\n  +---+-----+\n  | a | b   |\n  +===+=====+\n  | 1 | two |\n  |   |     |\n  |   | 2   |\n  +---+-----+\n\nEnd.\n"
+        let grid = """
+            Text.
+
+              +---+-----+
+              | a | b   |
+              +===+=====+
+              | 1 | two |
+              |   |     |
+              |   | 2   |
+              +---+-----+
+
+            End.
+
+            """
         let list = try converted(grid, .convertToList)
         #expect(list == """
             Text.
@@ -106,12 +136,51 @@ struct ListTableTests {
             End.
 
             """)
-        #expect(try converted(list, .convertToGrid) == "Text.\n\n  .. table::\n     :widths: 3 5\n\n     +---+-----+\n     | a | b   |\n     +===+=====+\n     | 1 | two |\n     |   |     |\n     |   | 2   |\n     +---+-----+\n\nEnd.\n")
-        #expect(try converted(list, .convertToSimple) == "Text.\n\n  .. table::\n     :widths: 3 5\n\n     =  ===\n     a  b\n     =  ===\n     1  two\n\n        2\n     =  ===\n\nEnd.\n")
+        #expect(try converted(list, .convertToGrid) == """
+            Text.
+
+              .. table::
+                 :widths: 3 5
+
+                 +---+-----+
+                 | a | b   |
+                 +===+=====+
+                 | 1 | two |
+                 |   |     |
+                 |   | 2   |
+                 +---+-----+
+
+            End.
+
+            """)
+        #expect(try converted(list, .convertToSimple) == """
+            Text.
+
+              .. table::
+                 :widths: 3 5
+
+                 =  ===
+                 a  b
+                 =  ===
+                 1  two
+
+                    2
+                 =  ===
+
+            End.
+
+            """)
     }
 
     @Test func whatAListTableCannotSayIsRefused() throws {
-        let merged = "+---+---+\n| a     |\n+---+---+\n| b | c |\n+---+---+\n"
+        let merged = """
+            +---+---+
+            | a     |
+            +---+---+
+            | b | c |
+            +---+---+
+
+            """
         let reading = try #require(TableReading.first(in: Array(merged.utf8)))
         #expect(reading.refusal(.convertToList, syntax: .restructuredText)
             == .refused(.listMergedCell(SlotRect(rows: 0..<1, columns: 0..<2))))
@@ -124,12 +193,27 @@ struct ListTableTests {
     }
 
     @Test func aTableInsideADirectiveDoesNotBecomeAListTable() throws {
-        let wrapped = ".. table:: Title\n   :widths: 1 2\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
+        let wrapped = """
+            .. table:: Title
+               :widths: 1 2
+
+               +---+---+
+               | a | b |
+               +---+---+
+
+            """
         let reading = try #require(TableReading.first(in: Array(wrapped.utf8)))
         #expect(reading.region.context.insideDirective)
         #expect(reading.refusal(.convertToList, syntax: .restructuredText) == .refused(.listInsideDirective))
         #expect(reading.refusal(.convertToSimple, syntax: .restructuredText) == nil, "a simple table may stand in a directive")
-        let quoted = "Text.\n\n   +---+---+\n   | a | b |\n   +---+---+\n"
+        let quoted = """
+            Text.
+
+               +---+---+
+               | a | b |
+               +---+---+
+
+            """
         let inQuote = try #require(TableReading.first(in: Array(quoted.utf8)))
         #expect(!inQuote.region.context.insideDirective)
         #expect(inQuote.refusal(.convertToList, syntax: .restructuredText) == nil)
@@ -148,11 +232,37 @@ struct ListTableTests {
     /// text as a paragraph) became a grid table that the text's `+` line continued. A table of another
     /// kind put in its place is now followed by a blank line.
     @Test func aConvertedTableWithTextRightBelowGetsABlankLineAfterIt() throws {
-        let list = ".. list-table::\n\n   * - a\n+-\n"
-        #expect(try converted(list, .convertToGrid) == "+---+\n| a |\n+---+\n\n+-\n")
-        let grid = "+---+\n| a |\n+---+\nText.\n"
+        let list = """
+            .. list-table::
+
+               * - a
+            +-
+
+            """
+        #expect(try converted(list, .convertToGrid) == """
+            +---+
+            | a |
+            +---+
+
+            +-
+
+            """)
+        let grid = """
+            +---+
+            | a |
+            +---+
+            Text.
+
+            """
         #expect(try converted(grid, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
-        let spaced = "+---+\n| a |\n+---+\n\nText.\n"
+        let spaced = """
+            +---+
+            | a |
+            +---+
+
+            Text.
+
+            """
         #expect(try converted(spaced, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
     }
 }

@@ -8,30 +8,139 @@ struct MarkdownScannerTests {
     }
 
     @Test func aTableRunsUntilABlankLine() {
-        #expect(tableLines("|a|\n|-|\n|1|\n\n|2|\n") == [0..<3])
+        #expect(tableLines("""
+            |a|
+            |-|
+            |1|
+
+            |2|
+
+            """) == [0..<3])
     }
 
     @Test func theHeaderIsTheLastLineOfAParagraph() {
-        #expect(tableLines("intro\nmore\n|a|\n|-|\n") == [2..<4])
+        #expect(tableLines("""
+            intro
+            more
+            |a|
+            |-|
+
+            """) == [2..<4])
     }
 
     @Test(arguments: [
-        "```\n|a|\n|-|\n```\n", "~~~\n|a|\n|-|\n~~~\n", "````\n```\n|a|\n|-|\n````\n",
-        "    |a|\n    |-|\n", "<div>\n|a|\n|-|\n</div>\n", "<!--\n|a|\n|-|\n-->\n",
-        "<script>\n|a|\n|-|\n</script>\n", "---\n|a|\n|-|\n---\n", "+++\n|a|\n|-|\n+++\n",
-        "$$\n|a|\n|-|\n$$\n", "|a|b|\n|-|-|-|\n", "# |a|\n|-|\n", "|a|\n---\n",
+        """
+            ```
+            |a|
+            |-|
+            ```
+
+            """, """
+            ~~~
+            |a|
+            |-|
+            ~~~
+
+            """, """
+            ````
+            ```
+            |a|
+            |-|
+            ````
+
+            """,
+        """
+                |a|
+                |-|
+
+            """, """
+            <div>
+            |a|
+            |-|
+            </div>
+
+            """, """
+            <!--
+            |a|
+            |-|
+            -->
+
+            """,
+        """
+            <script>
+            |a|
+            |-|
+            </script>
+
+            """, """
+            ---
+            |a|
+            |-|
+            ---
+
+            """, """
+            +++
+            |a|
+            |-|
+            +++
+
+            """,
+        """
+            $$
+            |a|
+            |-|
+            $$
+
+            """, """
+            |a|b|
+            |-|-|-|
+
+            """, """
+            # |a|
+            |-|
+
+            """, """
+            |a|
+            ---
+
+            """,
     ])
     func lookAlikesAreNotTables(_ document: String) {
         #expect(tableLines(document) == [])
     }
 
     @Test func fencesCloseOnlyWithTheSameCharacterAtLeastAsLong() {
-        #expect(tableLines("````\n```\n|a|\n|-|\n````\n|b|\n|-|\n") == [5..<7])
-        #expect(tableLines("~~~\n```\n|a|\n|-|\n") == [])
+        #expect(tableLines("""
+            ````
+            ```
+            |a|
+            |-|
+            ````
+            |b|
+            |-|
+
+            """) == [5..<7])
+        #expect(tableLines("""
+            ~~~
+            ```
+            |a|
+            |-|
+
+            """) == [])
     }
 
     @Test func tablesInBlockQuotesAndListItemsKeepTheirPrefixes() {
-        let document = "> |a|\n> |-|\n> |1|\n\n- item\n\n  |b|\n  |-|\n"
+        let document = """
+            > |a|
+            > |-|
+            > |1|
+
+            - item
+
+              |b|
+              |-|
+
+            """
         let scan = MarkdownScanner.scan(TextLines(document))
         #expect(scan.tables.map(\.lines) == [0..<3, 6..<8])
         #expect(scan.tables[0].contentStarts == [2, 8, 14])
@@ -61,12 +170,31 @@ struct MarkdownScannerTests {
     }
 
     @Test func aTableInAQuoteEndsWhereTheQuoteEnds() {
-        #expect(tableLines("> |a|\n> |-|\n|1|\n") == [0..<2])
+        #expect(tableLines("""
+            > |a|
+            > |-|
+            |1|
+
+            """) == [0..<2])
     }
 
     @Test func frontMatterOnlyAtTheTop() {
-        #expect(tableLines("---\nx: 1\n---\n|a|\n|-|\n") == [3..<5])
-        #expect(tableLines("text\n\n---\n|a|\n|-|\n") == [3..<5])
+        #expect(tableLines("""
+            ---
+            x: 1
+            ---
+            |a|
+            |-|
+
+            """) == [3..<5])
+        #expect(tableLines("""
+            text
+
+            ---
+            |a|
+            |-|
+
+            """) == [3..<5])
     }
 
     @Test(arguments: ["- item", "1. item", "2) item", "> quote", "# heading", "<div>", "    code", "***", "```", "|"])

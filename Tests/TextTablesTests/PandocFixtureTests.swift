@@ -57,7 +57,7 @@ struct PandocFixtureTests {
             #expect(!FileManager.default.fileExists(atPath: fixURL.path), "a fix was expected")
             return
         }
-        let fixed = String(decoding: DocumentFormatter.apply(fix.edits, to: Array(input.utf8)), as: UTF8.self)
+        let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(input.utf8)), as: UTF8.self)
         if FixtureTests.updating { try Data(fixed.utf8).write(to: fixURL) }
         #expect(fixed == (try Self.read(fixURL)), "\(fix.title)")
         #expect(PandocTables.readings(fixed).flatMap(\.diagnostics).filter { $0.severity == .error } == [])

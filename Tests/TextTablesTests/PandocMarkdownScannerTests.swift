@@ -28,50 +28,176 @@ struct PandocMarkdownScannerTests {
     /// pandoc 3.9 reads `  +-----+` as the start of a paragraph (its dashes become dashes of prose), pandoc
     /// 3.10 as a table's border (pandoc's own test `grid-table-indented`): left alone, with a warning.
     @Test func aGridTableIndentedPastItsBlockIsLeftAloneAndReported() {
-        let indented = "  +-----+------+\n  | foo | bar  |\n  +-----+------+\n"
+        let indented = """
+              +-----+------+
+              | foo | bar  |
+              +-----+------+
+
+            """
         #expect(Self.tables(indented).isEmpty)
         #expect(Self.scan(indented).diagnostics.map(\.code) == [.ambiguousTable])
         #expect(Self.scan(indented).diagnostics.map(\.message) == [Diagnostic.Message.pandocIndentedGridTable])
         #expect(Self.formatted(indented) == indented)
         // At its list item's indentation the table is no more indented than its block: a table to both.
-        let inItem = "- item\n\n  +-----+------+\n  | foo | bar  |\n  +-----+------+\n"
+        let inItem = """
+            - item
+
+              +-----+------+
+              | foo | bar  |
+              +-----+------+
+
+            """
         #expect(Self.tables(inItem) == ["grid 2..<5"])
-        #expect(Self.formatted(inItem) == "- item\n\n  +-----+-----+\n  | foo | bar |\n  +-----+-----+\n")
+        #expect(Self.formatted(inItem) == """
+            - item
+
+              +-----+-----+
+              | foo | bar |
+              +-----+-----+
+
+            """)
     }
 
     @Test func aDivCloserOrCaptionRightUnderATableEndsIt() {
-        #expect(Self.tables("::: {.callout-note}\n| a | b |\n|---|---|\n| 1 | 2 |\n:::\n\nafter\n") == ["pipe 1..<4"])
-        #expect(Self.tables("| a | b |\n|---|---|\n| 1 | 2 |\n: Caption {#tbl-x tbl-colwidths=\"[30,70]\"}\n") == ["pipe 0..<3"])
-        #expect(Self.tables("| a | b |\n|---|---|\nTable: Caption\n") == ["pipe 0..<2"])
+        #expect(Self.tables("""
+            ::: {.callout-note}
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+            :::
+
+            after
+
+            """) == ["pipe 1..<4"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+            : Caption {#tbl-x tbl-colwidths=\"[30,70]\"}
+
+            """) == ["pipe 0..<3"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            Table: Caption
+
+            """) == ["pipe 0..<2"])
     }
 
     /// pandoc reads a div's content as blocks up to its closing fence: a `:::` right under a simple or
     /// multiline table ends it, and is no row.
     @Test func aDivCloserEndsASimpleOrMultilineTable() {
-        let callout = "::: {.callout-note}\n Model    RMSE\n-------  ------\n  lm      0.31\n  glm     0.29\n:::\n\nText after the callout.\n"
+        let callout = """
+            ::: {.callout-note}
+             Model    RMSE
+            -------  ------
+              lm      0.31
+              glm     0.29
+            :::
+
+            Text after the callout.
+
+            """
         #expect(Self.tables(callout) == ["pandocSimple 1..<5"])
         #expect(Self.formatted(callout) == callout, "its centred columns are drawn as pandoc reads them; the closer stays")
-        let roomy = "::: {.callout-note}\nModel      RMSE\n-------    ------\nlm         0.31\nglm        0.29\n:::\n\nText after the callout.\n"
-        #expect(Self.formatted(roomy) == "::: {.callout-note}\nModel     RMSE\n------    -----\nlm        0.31\nglm       0.29\n:::\n\nText after the callout.\n")
-        let indented = "::: {.x}\n   Right   Left\n   -----   ----\n       1   a\n:::\n"
+        let roomy = """
+            ::: {.callout-note}
+            Model      RMSE
+            -------    ------
+            lm         0.31
+            glm        0.29
+            :::
+
+            Text after the callout.
+
+            """
+        #expect(Self.formatted(roomy) == """
+            ::: {.callout-note}
+            Model     RMSE
+            ------    -----
+            lm        0.31
+            glm       0.29
+            :::
+
+            Text after the callout.
+
+            """)
+        let indented = """
+            ::: {.x}
+               Right   Left
+               -----   ----
+                   1   a
+            :::
+
+            """
         #expect(Self.tables(indented) == ["pandocSimple 1..<4"])
         #expect(Self.scan(indented).diagnostics.map(\.code) == [] && Self.errors(indented) == [[]])
         // A later div's opener over a dashed line is no row of a table in the div before.
-        let divs = "::: note\n----- -----\n  a     b\n----- -----\n:::\n\n::: note\n-----  -----\n:::\n"
+        let divs = """
+            ::: note
+            ----- -----
+              a     b
+            ----- -----
+            :::
+
+            ::: note
+            -----  -----
+            :::
+
+            """
         #expect(Self.tables(divs) == ["pandocSimple 1..<4"])
         #expect(Self.scan(divs).diagnostics.map(\.code) == [] && Self.errors(divs) == [[]])
-        let multiline = "::: note\n-------- -----\nfirst    a\n\nsecond   b\n-------- -----\n:::\n\n::: note\n----------\n h1   h2\n---- ----\n r    s\n\n----------\n:::\n"
+        let multiline = """
+            ::: note
+            -------- -----
+            first    a
+
+            second   b
+            -------- -----
+            :::
+
+            ::: note
+            ----------
+             h1   h2
+            ---- ----
+             r    s
+
+            ----------
+            :::
+
+            """
         #expect(Self.tables(multiline) == ["multiline 1..<6", "multiline 9..<15"])
         #expect(Self.errors(multiline) == [[], []])
         // Outside a div, `:::` is text: a row.
-        #expect(Self.tables("-----  -----\n:::    x\n-----  -----\n") == ["pandocSimple 0..<3"])
+        #expect(Self.tables("""
+            -----  -----
+            :::    x
+            -----  -----
+
+            """) == ["pandocSimple 0..<3"])
     }
 
     /// A line of three dashes or more, spaced or not, that no table closes is a horizontal rule to
     /// pandoc, and the lines under it a paragraph: no table, and no table to close.
     @Test func aRuleOverTextIsNoUnclosedTable() {
-        for document in ["Para.\n\n- - -\nnext para\n", "::: note\n-----  -----\n:::\n", "-----  ----\none    x\n\nafter\n",
-                         "#    Name\n---  ------\n1    apple\n"] {
+        for document in ["Para.\n\n- - -\nnext para\n", """
+            ::: note
+            -----  -----
+            :::
+
+            """, """
+            -----  ----
+            one    x
+
+            after
+
+            """,
+                         """
+                             #    Name
+                             ---  ------
+                             1    apple
+
+                             """] {
             #expect(Self.tables(document) == [], "\(document)")
             #expect(Self.scan(document).diagnostics.map(\.code) == [], "\(document)")
         }
@@ -82,95 +208,354 @@ struct PandocMarkdownScannerTests {
     @Test func aHeaderIndentedFourColumnsStartsASimpleTable() {
         // Its lines under the item's first are lazy: printed at the header's indentation they would read
         // otherwise, so the table is left alone and reported.
-        let item = " -      b\n-----  -----\nx      y\n-----  -----\n"
+        let item = """
+             -      b
+            -----  -----
+            x      y
+            -----  -----
+
+            """
         #expect(Self.tables(item) == [])
         #expect(Self.scan(item).diagnostics.map(\.code) == [.ambiguousTable])
         #expect(Self.formatted(item) == item)
-        let roomy = "     Amount  Name\n-----------  ----\n          1  pear\n"
-        #expect(Self.formatted("p\n\n" + roomy) == "p\n\n Amount  Name\n-------  ----\n      1  pear\n")
-        #expect(Self.tables("p\n\n     Amount  Name\n-----------  ----\n          1  pear\n") == ["pandocSimple 2..<5"])
+        let roomy = """
+                 Amount  Name
+            -----------  ----
+                      1  pear
+
+            """
+        #expect(Self.formatted("p\n\n" + roomy) == """
+            p
+
+             Amount  Name
+            -------  ----
+                  1  pear
+
+            """)
+        #expect(Self.tables("""
+            p
+
+                 Amount  Name
+            -----------  ----
+                      1  pear
+
+            """) == ["pandocSimple 2..<5"])
         // Without a column line under it, or with a row-less table, it is code.
         #expect(Self.tables("p\n\n        x\n--  --\n") == [])
     }
 
     @Test func rowsGoOnOverEveryLineHoldingAPipe() {
-        #expect(Self.tables("| a | b |\n|---|---|\n- x | y\n> q | r\n    c | d\nno pipe\n") == ["pipe 0..<5"])
-        #expect(Self.tables("| a | b |\n  |---|---|\n| 1 | 2 |\n") == ["pipe 0..<3"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            - x | y
+            > q | r
+                c | d
+            no pipe
+
+            """) == ["pipe 0..<5"])
+        #expect(Self.tables("""
+            | a | b |
+              |---|---|
+            | 1 | 2 |
+
+            """) == ["pipe 0..<3"])
     }
 
     @Test func aTableLineUnderParagraphTextIsThatText() {
-        #expect(Self.tables("para\n| a | b |\n|---|---|\n") == [])
-        #expect(Self.tables("> q\n| a | b |\n|---|---|\n") == [])
-        #expect(Self.tables(": cap\n| a | b |\n|---|---|\n") == [])
-        #expect(Self.tables("- item\n  | a | b |\n  |---|---|\n") == [])
+        #expect(Self.tables("""
+            para
+            | a | b |
+            |---|---|
+
+            """) == [])
+        #expect(Self.tables("""
+            > q
+            | a | b |
+            |---|---|
+
+            """) == [])
+        #expect(Self.tables("""
+            : cap
+            | a | b |
+            |---|---|
+
+            """) == [])
+        #expect(Self.tables("""
+            - item
+              | a | b |
+              |---|---|
+
+            """) == [])
     }
 
     @Test func aTableRightUnderABlockThatEndsOnItsLineIsFound() {
-        #expect(Self.tables("# H\n| a | b |\n|---|---|\n") == ["pipe 1..<3"])
-        #expect(Self.tables("H\n===\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
-        #expect(Self.tables("para\n```\ncode\n```\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
-        #expect(Self.tables("::: a\ntext\n:::\n| a | b |\n|---|---|\n") == ["pipe 3..<5"])
-        #expect(Self.tables("<div>\n| a | b |\n|---|---|\n</div>\n") == ["pipe 1..<3"])
+        #expect(Self.tables("""
+            # H
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 1..<3"])
+        #expect(Self.tables("""
+            H
+            ===
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            para
+            ```
+            code
+            ```
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 4..<6"])
+        #expect(Self.tables("""
+            ::: a
+            text
+            :::
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 3..<5"])
+        #expect(Self.tables("""
+            <div>
+            | a | b |
+            |---|---|
+            </div>
+
+            """) == ["pipe 1..<3"])
     }
 
     @Test func captionsAboveNeedABlankLineOrAttributes() {
-        #expect(Self.tables("Table: cap\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
-        #expect(Self.tables(": cap {#t}\n| a | b |\n|---|---|\n") == ["pipe 1..<3"])
-        #expect(Self.tables("Table: cap\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("""
+            Table: cap
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            : cap {#t}
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 1..<3"])
+        #expect(Self.tables("""
+            Table: cap
+            | a | b |
+            |---|---|
+
+            """) == [])
     }
 
     /// pandoc 3 takes an attribute block that ends a caption's line for the table's attributes, and ends
     /// the caption there: what follows is a block of its own.
     @Test func aCaptionEndsWithItsAttributes() {
-        #expect(Self.tables("| a | b |\n|---|---|\n: cap {#a b=c}\n| a | b |\n|---|---|\n") == ["pipe 0..<2", "pipe 3..<5"])
-        #expect(Self.tables("| a | b |\n|---|---|\n: cap\n{.x}\n| a | b |\n|---|---|\n") == ["pipe 0..<2", "pipe 4..<6"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            : cap {#a b=c}
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 0..<2", "pipe 3..<5"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            : cap
+            {.x}
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 0..<2", "pipe 4..<6"])
         // Not attributes, or not at the line's end: the caption goes on.
-        #expect(Self.tables("| a | b |\n|---|---|\n: cap {x}\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
-        #expect(Self.tables("| a | b |\n|---|---|\n: cap {#a} x\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
-        #expect(Self.tables("| a | b |\n|---|---|\n: cap `{#a}`\n| a | b |\n|---|---|\n") == ["pipe 0..<2"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            : cap {x}
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 0..<2"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            : cap {#a} x
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 0..<2"])
+        #expect(Self.tables("""
+            | a | b |
+            |---|---|
+            : cap `{#a}`
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 0..<2"])
     }
 
     @Test func codeMetadataAndRawHTMLHoldNoTables() {
-        #expect(Self.tables("~~~\n| a | b |\n|---|---|\n~~~\n") == [])
-        #expect(Self.tables("    | a | b |\n    |---|---|\n") == [])
-        #expect(Self.tables("<!--\n| a | b |\n|---|---|\n-->\n") == [])
-        #expect(Self.tables("Intro.\n\n---\nk: |\n  | a | b |\n  |---|---|\n---\n\n| a | b |\n|---|---|\n") == ["pipe 8..<10"])
-        #expect(Self.tables("$$\n| a | b |\n|---|---|\n$$\n") == [])
-        #expect(Self.tables("```{r}\n| a | b |\n\n|---|---|\n```\n") == [])
-        #expect(Self.tables("\\begin{minipage}{3in}\n\n| a | b |\n|---|---|\n\n\\end{minipage}\n\n| c | d |\n|---|---|\n") == ["pipe 7..<9"])
+        #expect(Self.tables("""
+            ~~~
+            | a | b |
+            |---|---|
+            ~~~
+
+            """) == [])
+        #expect(Self.tables("""
+                | a | b |
+                |---|---|
+
+            """) == [])
+        #expect(Self.tables("""
+            <!--
+            | a | b |
+            |---|---|
+            -->
+
+            """) == [])
+        #expect(Self.tables("""
+            Intro.
+
+            ---
+            k: |
+              | a | b |
+              |---|---|
+            ---
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 8..<10"])
+        #expect(Self.tables("""
+            $$
+            | a | b |
+            |---|---|
+            $$
+
+            """) == [])
+        #expect(Self.tables("""
+            ```{r}
+            | a | b |
+
+            |---|---|
+            ```
+
+            """) == [])
+        #expect(Self.tables("""
+            \\begin{minipage}{3in}
+
+            | a | b |
+            |---|---|
+
+            \\end{minipage}
+
+            | c | d |
+            |---|---|
+
+            """) == ["pipe 7..<9"])
     }
 
     /// A code fence or YAML block that nothing closes is text: a table after it is found.
     @Test func unclosedOpenersAreText() {
-        #expect(Self.tables("```\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
-        #expect(Self.tables("---\ntext\n\n| a | b |\n|---|---|\n") == ["pipe 3..<5"])
-        #expect(Self.tables("```\n| a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("""
+            ```
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            ---
+            text
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 3..<5"])
+        #expect(Self.tables("""
+            ```
+            | a | b |
+            |---|---|
+
+            """) == [])
     }
 
     @Test func tablesInListItemsAndBlockQuotesStartAfterTheirPrefixes() {
-        let item = "- item\n\n  | a | b |\n  |---|---|\n- next\n"
+        let item = """
+            - item
+
+              | a | b |
+              |---|---|
+            - next
+
+            """
         #expect(Self.scan(item).tables.map(\.contentStarts) == [[10, 22]])
-        let quote = "> | a | b |\n> |---|---|\n> | 1 | 2 |\n"
+        let quote = """
+            > | a | b |
+            > |---|---|
+            > | 1 | 2 |
+
+            """
         #expect(Self.scan(quote).tables.map(\.contentStarts) == [[2, 14, 26]])
-        #expect(Self.tables("- | a | b |\n  |---|---|\n  | 1 | 2 |\n") == ["pipe 0..<3"])
-        #expect(Self.tables("1. item\n\n    | a | b |\n    |---|---|\n") == ["pipe 2..<4"])
-        #expect(Self.tables("- x\n\n| a | b |\n|---|---|\n") == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            - | a | b |
+              |---|---|
+              | 1 | 2 |
+
+            """) == ["pipe 0..<3"])
+        #expect(Self.tables("""
+            1. item
+
+                | a | b |
+                |---|---|
+
+            """) == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            - x
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 2..<4"])
     }
 
     /// A header of another cell count than the delimiter row is a table to pandoc (cut or padded to the
     /// delimiter row's columns): left alone, reported, its rows no other table's.
     @Test func aHeaderOfAnotherCountIsReportedAndItsRowsSkipped() {
-        let scan = Self.scan("| a | b | c |\n|---|---|\n| 1 |\n")
+        let scan = Self.scan("""
+            | a | b | c |
+            |---|---|
+            | 1 |
+
+            """)
         #expect(scan.tables.isEmpty)
         #expect(scan.diagnostics.map(\.message) == [Diagnostic.Message.pandocDelimiterMismatch(header: 3, delimiter: 2)])
-        #expect(Self.tables("> | a | b |\n|---|---|\n") == [])
+        #expect(Self.tables("""
+            > | a | b |
+            |---|---|
+
+            """) == [])
     }
 
     @Test func tablesGridlsWouldReadOtherwiseAreLeftAloneAndReported() {
-        let underLineBlock = Self.scan("| a line\nx | y\n--|--\n")
+        let underLineBlock = Self.scan("""
+            | a line
+            x | y
+            --|--
+
+            """)
         #expect(underLineBlock.tables.isEmpty)
         #expect(underLineBlock.diagnostics.map(\.message) == [Diagnostic.Message.lineBlockAbove])
-        let pipeInCode = Self.scan("| `a|b` | c |\n|---|---|\n")
+        let pipeInCode = Self.scan("""
+            | `a|b` | c |
+            |---|---|
+
+            """)
         #expect(pipeInCode.tables.isEmpty)
         #expect(pipeInCode.diagnostics.map(\.message) == [Diagnostic.Message.pandocPipeInCode])
     }
@@ -179,18 +564,60 @@ struct PandocMarkdownScannerTests {
     /// indentation it would become the item's own line, so an indented table is left alone; one without
     /// indentation keeps the line lazy.
     @Test func lazyRowsOfAnIndentedTableLeaveItAlone() {
-        let indented = Self.scan("- item\n\n    | a | b |\n    |---|---|\n | 1 | 2 |\n")
+        let indented = Self.scan("""
+            - item
+
+                | a | b |
+                |---|---|
+             | 1 | 2 |
+
+            """)
         #expect(indented.tables.isEmpty)
         #expect(indented.diagnostics.map(\.message) == [Diagnostic.Message.lazyTableLine])
-        #expect(Self.scan("- item\n\n  | a | b |\n  |---|---|\n| 1 | 2 |\n").tables.map(\.contentStarts) == [[10, 22, 32]])
+        #expect(Self.scan("""
+            - item
+
+              | a | b |
+              |---|---|
+            | 1 | 2 |
+
+            """).tables.map(\.contentStarts) == [[10, 22, 32]])
     }
 
     /// A definition's text is read as blocks; a `:` line that a captioned table follows is its caption.
     @Test func tablesInDefinitionsAreFound() {
-        #expect(Self.tables("Term\n\n:   | a | b |\n    |---|---|\n") == ["pipe 2..<4"])
-        #expect(Self.tables("Term\n\n: def\n\n    | a | b |\n    |---|---|\n") == ["pipe 4..<6"])
-        #expect(Self.tables("Term\n: def\n| a | b |\n|---|---|\n") == [])
-        #expect(Self.tables("Term\n\n: def\n\n| a | b |\n|---|---|\n") == ["pipe 4..<6"])
+        #expect(Self.tables("""
+            Term
+
+            :   | a | b |
+                |---|---|
+
+            """) == ["pipe 2..<4"])
+        #expect(Self.tables("""
+            Term
+
+            : def
+
+                | a | b |
+                |---|---|
+
+            """) == ["pipe 4..<6"])
+        #expect(Self.tables("""
+            Term
+            : def
+            | a | b |
+            |---|---|
+
+            """) == [])
+        #expect(Self.tables("""
+            Term
+
+            : def
+
+            | a | b |
+            |---|---|
+
+            """) == ["pipe 4..<6"])
     }
 
     /// Content nested past `maxNesting` containers is not read: a line of 20,000 `>` is no stack overflow.
@@ -204,8 +631,21 @@ struct PandocMarkdownScannerTests {
     }
 
     @Test func gridTablesAreFoundWithTheirCaptionsOutside() {
-        #expect(Self.tables("+---+---+\n| a | b |\n+===+===+\n| 1 | 2 |\n+---+---+\n: Grid {#tbl-g}\n") == ["grid 0..<5"])
-        #expect(Self.scan("+---+\n| a |\n+---+\n").tables.map(\.syntax) == [.pandocMarkdown])
+        #expect(Self.tables("""
+            +---+---+
+            | a | b |
+            +===+===+
+            | 1 | 2 |
+            +---+---+
+            : Grid {#tbl-g}
+
+            """) == ["grid 0..<5"])
+        #expect(Self.scan("""
+            +---+
+            | a |
+            +---+
+
+            """).tables.map(\.syntax) == [.pandocMarkdown])
     }
 
     /// No scan restarts inside a div, below an unclosed fence (a fence typed below would close it), or

@@ -93,7 +93,7 @@ struct PandocTablePropertyTests {
                 let reading = TableReading(text, region: region, options: FormatOptions())
                 let toKind: TableAction = tables[i].kind == .simple ? .convertToSimple : .convertToMultiline
                 guard case .success(let result) = reading.apply(toKind, syntax: .pandocMarkdown) else { continue }
-                back.append(String(decoding: DocumentFormatter.apply(result.edits, to: text.bytes), as: UTF8.self))
+                back.append(String(decoding: TextEdit.apply(result.edits, to: text.bytes), as: UTF8.self))
                 origins.append(i)
             }
             #expect(back.count * 2 >= sources.count, "most convert back (\(back.count) of \(sources.count))")
@@ -168,7 +168,7 @@ struct PandocTablePropertyTests {
                 var fixed = document
                 for _ in 0..<grid.columnCount {
                     guard let fix = PandocTables.readings(fixed).first?.errors?.lazy.compactMap(\.fixes.first).first else { break }
-                    fixed = String(decoding: DocumentFormatter.apply(fix.edits, to: Array(fixed.utf8)), as: UTF8.self)
+                    fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(fixed.utf8)), as: UTF8.self)
                 }
                 let again = try #require(PandocTables.readings(fixed).first)
                 if let left = again.errors {

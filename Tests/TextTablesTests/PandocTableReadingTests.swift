@@ -27,32 +27,158 @@ struct PandocTableReadingTests {
     /// A simple table's header may be indented 4 or more (a right-aligned first column's often is): pandoc
     /// tries a table before an indented code block.
     @Test func headersIndentedFourOrMoreAreHeaders() throws {
-        try expectFormats("     Amount  Name\n-----------  ----\n          1  pear\n", to: " Amount  Name\n-------  ----\n      1  pear\n")
-        try expectFormats("  Qty  Name\n-----  ----\n1234567  apple\n    1  pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
-        try expectFormats("    Qty Name\n------- ----\n1234567 apple\n      1 pear\n", to: "    Qty Name\n------- ----\n1234567 apple\n      1 pear\n")
-        try expectFormats("Intro.\n\n    Name    Qty\n----------  -----\napple       1\n----------  -----\n",
-                          to: "Intro.\n\n Name   Qty\n------  ----\napple   1\n------  ----\n")
-        try expectFormats("Intro.\n\n        X  bb\n  ------- --\n  1       2\n", to: "Intro.\n\n   X  bb\n  -- ---\n   1   2\n")
+        try expectFormats("""
+                 Amount  Name
+            -----------  ----
+                      1  pear
+
+            """, to: """
+             Amount  Name
+            -------  ----
+                  1  pear
+
+            """)
+        try expectFormats("""
+              Qty  Name
+            -----  ----
+            1234567  apple
+                1  pear
+
+            """, to: """
+                Qty Name
+            ------- ----
+            1234567 apple
+                  1 pear
+
+            """)
+        try expectFormats("""
+                Qty Name
+            ------- ----
+            1234567 apple
+                  1 pear
+
+            """, to: """
+                Qty Name
+            ------- ----
+            1234567 apple
+                  1 pear
+
+            """)
+        try expectFormats("""
+            Intro.
+
+                Name    Qty
+            ----------  -----
+            apple       1
+            ----------  -----
+
+            """,
+                          to: """
+                              Intro.
+
+                               Name   Qty
+                              ------  ----
+                              apple   1
+                              ------  ----
+
+                              """)
+        try expectFormats("""
+            Intro.
+
+                    X  bb
+              ------- --
+              1       2
+
+            """, to: """
+            Intro.
+
+               X  bb
+              -- ---
+               1   2
+
+            """)
         // Less indented, a header starting `- ` would be a list item: such a table is left as it is.
-        let listLike = "     -   é\n  ----  ---\n     é    日本\n  ----  ---\n"
+        let listLike = """
+                 -   é
+              ----  ---
+                 é    日本
+              ----  ---
+
+            """
         #expect(format(listLike) == (listLike, []))
     }
 
     /// A multiline table without a header and with one row keeps the blank line before its closing line,
     /// without which pandoc reads a simple table (a row per line, no widths).
     @Test func oneRowHeaderlessMultilineTablesKeepTheirBlankLine() throws {
-        try expectFormats("----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n",
-                          to: "----------- --------\nfirst row   text\n\n----------- --------\n\nAfter.\n")
-        try expectFormats("---------  --------\n  first    text\n  second   more\n\n---------  --------\n",
-                          to: "---------  --------\n  first    text\n second    more\n\n---------  --------\n")
-        try expectFormats("- item\n\n  ---------  --------\n    first    text\n    second   more\n\n  ---------  --------\n",
-                          to: "- item\n\n  ---------  --------\n    first    text\n   second    more\n\n  ---------  --------\n")
+        try expectFormats("""
+            ----------- --------
+            first row   text
+
+            ----------- --------
+
+            After.
+
+            """,
+                          to: """
+                              ----------- --------
+                              first row   text
+
+                              ----------- --------
+
+                              After.
+
+                              """)
+        try expectFormats("""
+            ---------  --------
+              first    text
+              second   more
+
+            ---------  --------
+
+            """,
+                          to: """
+                              ---------  --------
+                                first    text
+                               second    more
+
+                              ---------  --------
+
+                              """)
+        try expectFormats("""
+            - item
+
+              ---------  --------
+                first    text
+                second   more
+
+              ---------  --------
+
+            """,
+                          to: """
+                              - item
+
+                                ---------  --------
+                                  first    text
+                                 second    more
+
+                                ---------  --------
+
+                              """)
     }
 
     /// A multiline table with a header and rows but no closing line reads to pandoc as a one-column table
     /// of its header: reported, and left as it is.
     @Test func multilineTablesWithoutClosingLineAreReported() throws {
-        let document = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n\nsecond   b\n"
+        let document = """
+            -------------------
+              h1      h2
+            -------- ----------
+            first    a
+
+            second   b
+
+            """
         let result = format(document)
         #expect(result.output == document)
         #expect(result.errors == [.pandocUnclosedTable])
@@ -63,14 +189,33 @@ struct PandocTableReadingTests {
 
     /// `format --fix` adds the closing line where it can go in one place only.
     @Test func theClosingLineIsAddedWhereItHasOnePlace() throws {
-        let multiline = "-------------------\n  h1      h2\n-------- ----------\nfirst    a\n"
+        let multiline = """
+            -------------------
+              h1      h2
+            -------- ----------
+            first    a
+
+            """
         let fixed = DocumentFixer.fixAll(Array(multiline.utf8), syntax: .pandocMarkdown, options: FormatOptions())
         let output = String(decoding: fixed.output, as: UTF8.self)
         #expect(fixed.fixed == 1 && fixed.refused.isEmpty)
-        #expect(output == "-------------------\n   h1        h2\n-------- ----------\n first       a\n-------------------\n")
+        #expect(output == """
+            -------------------
+               h1        h2
+            -------- ----------
+             first       a
+            -------------------
+
+            """)
         // Without a header the top line is a horizontal rule to pandoc, with a paragraph under it: no table to
         // close, and no fix turns the rule into one.
-        let simple = "-----  ----\none    x\n\nafter\n"
+        let simple = """
+            -----  ----
+            one    x
+
+            after
+
+            """
         let fixedSimple = DocumentFixer.fixAll(Array(simple.utf8), syntax: .pandocMarkdown, options: FormatOptions())
         #expect(fixedSimple.fixed == 0 && String(decoding: fixedSimple.output, as: UTF8.self) == simple)
         // A lone dash may be a spaced rule or a list marker: no fix unasked.
@@ -79,7 +224,14 @@ struct PandocTableReadingTests {
         try #require(ReferenceReaders.isAvailable)
         let tables = try PandocTables.pandocTables(output)
         #expect(tables.count == 1 && (tables[0]["head"] as? [Any])?.count == 1)
-        let closed = try PandocTables.pandocTables("-------------------\n  h1      h2\n-------- ----------\nfirst    a\n-------------------\n")
+        let closed = try PandocTables.pandocTables("""
+            -------------------
+              h1      h2
+            -------- ----------
+            first    a
+            -------------------
+
+            """)
         #expect(closed.count == 1 && PandocTables.same(tables[0], closed[0], widths: true))
         #expect(try PandocTables.pandocTables(simple).isEmpty)
     }

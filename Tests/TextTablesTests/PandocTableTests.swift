@@ -12,44 +12,147 @@ struct PandocTableTests {
     }
 
     @Test func findsEachKindAsPandocDoes() {
-        let simple = extent("  Right  Left\n-------  ----\n     12  a\n    123  b\n\nafter\n")
+        let simple = extent("""
+              Right  Left
+            -------  ----
+                 12  a
+                123  b
+
+            after
+
+            """)
         #expect(simple == .init(kind: .simple, headerless: false, lines: 0..<4, consumed: 0..<5))
-        let closed = extent("a    b\n---  ---\n1    2\n---  ---\nmore\n")
+        let closed = extent("""
+            a    b
+            ---  ---
+            1    2
+            ---  ---
+            more
+
+            """)
         #expect(closed?.lines == 0..<4)
-        let headerless = extent("-----  ----\n  1    2\n-----  ----\n")
+        let headerless = extent("""
+            -----  ----
+              1    2
+            -----  ----
+
+            """)
         #expect(headerless == .init(kind: .simple, headerless: true, lines: 0..<3, consumed: 0..<4))
-        let multiline = extent("-----------\nA      B\n-----  ----\none    x\ntwo\n\nthree  y\n-----------\n")
+        let multiline = extent("""
+            -----------
+            A      B
+            -----  ----
+            one    x
+            two
+
+            three  y
+            -----------
+
+            """)
         #expect(multiline == .init(kind: .multiline, headerless: false, lines: 0..<8, consumed: 0..<9))
-        let headlessMultiline = extent("-----  ----\none    x\n\nthree  y\n-----  ----\n")
+        let headlessMultiline = extent("""
+            -----  ----
+            one    x
+
+            three  y
+            -----  ----
+
+            """)
         #expect(headlessMultiline == .init(kind: .multiline, headerless: true, lines: 0..<5, consumed: 0..<6))
     }
 
     @Test func leavesWhatPandocReadsOtherwise() {
-        #expect(extent("Foo\n---\nbar\n") == nil, "a setext heading")
-        #expect(extent("a | b\n--|--\n1 | 2\n") == nil, "a pipe table")
-        #expect(extent("a b\n--- ---\n\n1 2\n") == nil, "no row under the column line")
+        #expect(extent("""
+            Foo
+            ---
+            bar
+
+            """) == nil, "a setext heading")
+        #expect(extent("""
+            a | b
+            --|--
+            1 | 2
+
+            """) == nil, "a pipe table")
+        #expect(extent("""
+            a b
+            --- ---
+
+            1 2
+
+            """) == nil, "no row under the column line")
         #expect(extent("para\ntext\n") == nil)
     }
 
     @Test func captionsAreNoPartOfTheTable() {
-        let above = extent("Table: Demo.\n\na    b\n---  ---\n1    2\n")
+        let above = extent("""
+            Table: Demo.
+
+            a    b
+            ---  ---
+            1    2
+
+            """)
         #expect(above?.lines == 2..<5 && above?.consumed == 0..<6)
-        let below = extent("a    b\n---  ---\n1    2\n\n: Demo.\n")
+        let below = extent("""
+            a    b
+            ---  ---
+            1    2
+
+            : Demo.
+
+            """)
         #expect(below?.lines == 0..<3 && below?.consumed == 0..<5)
     }
 
     @Test func formatsSimpleTablesKeepingAlignments() throws {
-        let document = "Table: Demo.\n\n  Right     Left     Center     Default\n-------     ------ ----------   -------\n     12     12        12            12\n    123     123       123          123\n      1     1          1             1\n\n"
+        let document = """
+            Table: Demo.
+
+              Right     Left     Center     Default
+            -------     ------ ----------   -------
+                 12     12        12            12
+                123     123       123          123
+                  1     1          1             1
+
+
+            """
         let formatted = PandocTables.formatted(document)
         // Columns as wide as their text, as far apart as the table's nearest two were; the caption kept.
-        #expect(formatted == "Table: Demo.\n\n Right Left   Center  Default\n------ ----- -------- -------\n    12 12       12    12\n   123 123     123    123\n     1 1        1     1\n\n")
+        #expect(formatted == """
+            Table: Demo.
+
+             Right Left   Center  Default
+            ------ ----- -------- -------
+                12 12       12    12
+               123 123     123    123
+                 1 1        1     1
+
+
+            """)
         #expect(PandocTables.formatted(formatted) == formatted)
         try #require(ReferenceReaders.isAvailable)
         #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(document))
     }
 
     @Test func formatsMultilineTablesKeepingWidths() throws {
-        let document = "-------------------------------------------------------------\n Centered   Default           Right Left\n  Header    Aligned         Aligned Aligned\n----------- ------- --------------- -------------------------\n   First    row                12.0 Example of a row that\n                                    spans multiple lines.\n\n  Second    row                 5.0 Here's another one. Note\n                                    the blank line between\n                                    rows.\n-------------------------------------------------------------\n\nTable: Here's the caption. It, too, may span\nmultiple lines.\n"
+        let document = """
+            -------------------------------------------------------------
+             Centered   Default           Right Left
+              Header    Aligned         Aligned Aligned
+            ----------- ------- --------------- -------------------------
+               First    row                12.0 Example of a row that
+                                                spans multiple lines.
+
+              Second    row                 5.0 Here's another one. Note
+                                                the blank line between
+                                                rows.
+            -------------------------------------------------------------
+
+            Table: Here's the caption. It, too, may span
+            multiple lines.
+
+            """
         let formatted = PandocTables.formatted(document)
         #expect(PandocTables.formatted(formatted) == formatted)
         #expect(formatted == document, "the manual's table is formatted already")
@@ -58,21 +161,52 @@ struct PandocTableTests {
     }
 
     @Test func reportsWhatPandocReadsOtherwiseThanDrawn() throws {
-        let acrossText = "a    b\n---  ---\nlonger 2\n"
+        let acrossText = """
+            a    b
+            ---  ---
+            longer 2
+
+            """
         let across = try #require(PandocTables.readings(acrossText).first?.errors)
         #expect(across.map(\.code) == [.pandocTextAcrossColumns])
         #expect(across.first?.fixes.map(\.title) == ["Widen column 1"])
-        let widened = String(decoding: DocumentFormatter.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
-        #expect(widened == "a      b\n---    ---\nlonger 2\n")
-        #expect(PandocTables.formatted(widened) == "a      b\n------ --\nlonger 2\n")
+        let widened = String(decoding: TextEdit.apply(across[0].fixes[0].edits, to: Array(acrossText.utf8)), as: UTF8.self)
+        #expect(widened == """
+            a      b
+            ---    ---
+            longer 2
+
+            """)
+        #expect(PandocTables.formatted(widened) == """
+            a      b
+            ------ --
+            longer 2
+
+            """)
         // A wide character over a column's start goes left, and the text after it with it.
-        let straddling = try #require(PandocTables.readings("ab  cd\n---  --\nx東京 y\n").first?.errors)
+        let straddling = try #require(PandocTables.readings("""
+            ab  cd
+            ---  --
+            x東京 y
+
+            """).first?.errors)
         #expect(straddling.map(\.code) == [.pandocTextAcrossColumns])
-        let left = PandocTables.readings("  a    b\n  ---  ---\nx 1    2\n")
+        let left = PandocTables.readings("""
+              a    b
+              ---  ---
+            x 1    2
+
+            """)
         #expect(left.first?.errors?.map(\.code) == [.pandocTextLeftOfTable])
         // Without its closing line a headerless table is a horizontal rule and a paragraph to pandoc: no
         // table, and nothing to report.
-        let unclosed = "-----  ----\none    x\n\nafter\n"
+        let unclosed = """
+            -----  ----
+            one    x
+
+            after
+
+            """
         #expect(PandocTables.readings(unclosed).isEmpty)
         #expect(PandocTables.formatted(unclosed) == unclosed)
         try #require(ReferenceReaders.isAvailable)
@@ -82,11 +216,30 @@ struct PandocTableTests {
     }
 
     @Test func convertsBetweenKinds() throws {
-        let simple = "a      b\n---  ---\none    2\n"
+        let simple = """
+            a      b
+            ---  ---
+            one    2
+
+            """
         let multiline = try PandocTables.converted(simple, .convertToMultiline)
-        #expect(multiline == "------\na    b\n--- --\none  2\n------\n")
+        #expect(multiline == """
+            ------
+            a    b
+            --- --
+            one  2
+            ------
+
+            """)
         let grid = try PandocTables.converted(simple, .convertToGrid)
-        #expect(grid == "+-----+---+\n| a   | b |\n+:====+==:+\n| one | 2 |\n+-----+---+\n")
+        #expect(grid == """
+            +-----+---+
+            | a   | b |
+            +:====+==:+
+            | one | 2 |
+            +-----+---+
+
+            """)
         try #require(ReferenceReaders.isAvailable)
         let original = try PandocTables.pandoc(simple)
         for converted in [multiline, grid, try PandocTables.converted(simple, .convertToPipe), try PandocTables.converted(multiline, .convertToSimple)] {
@@ -119,9 +272,27 @@ struct PandocTableTests {
 
             """)
         #expect(PandocTables.formatted(formatted) == formatted)
-        let narrow = "------------------\nName     Size\n-------- ---------\nalpha         12\n\nlongnamex  1\n------------------\n"
+        let narrow = """
+            ------------------
+            Name     Size
+            -------- ---------
+            alpha         12
+
+            longnamex  1
+            ------------------
+
+            """
         let narrowFormatted = PandocTables.formatted(narrow)
-        #expect(narrowFormatted == "-------------------\nName      Size\n--------  ---------\nalpha     12\n\nlongnamex 1\n-------------------\n")
+        #expect(narrowFormatted == """
+            -------------------
+            Name      Size
+            --------  ---------
+            alpha     12
+
+            longnamex 1
+            -------------------
+
+            """)
         try #require(ReferenceReaders.isAvailable)
         let before = try PandocTables.pandocTables(wide), after = try PandocTables.pandocTables(formatted)
         #expect(before.count == 1 && after.count == 1 && PandocTables.same(before[0], after[0], widths: true), "\(before) \(after)")
@@ -130,12 +301,50 @@ struct PandocTableTests {
     }
 
     @Test func editsKeepTheKindAndItsLayout() throws {
-        let simple = "Name    Size\n-----  -----\nbeta       3\nalpha     12\n"
-        #expect(try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))) == "Name    Size\n-----  -----\nalpha     12\nbeta       3\n")
-        #expect(try PandocTables.converted(simple, .edit(.moveColumn(from: 1, to: 0))) == " Size  Name\n-----  -----\n    3  beta\n   12  alpha\n")
-        let multiline = "----------------\nName    Notes\n------  --------\nbeta    two\n        lines\n\nalpha   one\n----------------\n"
+        let simple = """
+            Name    Size
+            -----  -----
+            beta       3
+            alpha     12
+
+            """
+        #expect(try PandocTables.converted(simple, .edit(.sortBody(column: 0, order: .ascending))) == """
+            Name    Size
+            -----  -----
+            alpha     12
+            beta       3
+
+            """)
+        #expect(try PandocTables.converted(simple, .edit(.moveColumn(from: 1, to: 0))) == """
+             Size  Name
+            -----  -----
+                3  beta
+               12  alpha
+
+            """)
+        let multiline = """
+            ----------------
+            Name    Notes
+            ------  --------
+            beta    two
+                    lines
+
+            alpha   one
+            ----------------
+
+            """
         #expect(try PandocTables.converted(multiline, .edit(.sortBody(column: 0, order: .ascending)))
-                == "----------------\nName    Notes\n------  --------\nalpha   one\n\nbeta    two\n        lines\n----------------\n",
+                == """
+                    ----------------
+                    Name    Notes
+                    ------  --------
+                    alpha   one
+
+                    beta    two
+                            lines
+                    ----------------
+
+                    """,
                 "the columns keep their dashes, and pandoc its widths")
         let reading = try #require(PandocTables.readings(simple).first)
         #expect(reading.refusal(.edit(.insertRow(at: 1)), syntax: .pandocMarkdown) == .refused(.pandocEmptyRow(row: 1)))
@@ -144,7 +353,17 @@ struct PandocTableTests {
         #expect(reading.action(.convertToSimple, from: nil, to: nil, syntax: .pandocMarkdown) == nil)
         // Merging makes a grid table, which pandoc reads flush only.
         let merged = try PandocTables.converted(simple, .edit(.merge(SlotRect(rows: 1..<2, columns: 0..<2))))
-        #expect(merged == "+-------+------+\n| Name  | Size |\n+:======+=====:+\n| beta         |\n| 3            |\n+-------+------+\n| alpha | 12   |\n+-------+------+\n")
+        #expect(merged == """
+            +-------+------+
+            | Name  | Size |
+            +:======+=====:+
+            | beta         |
+            | 3            |
+            +-------+------+
+            | alpha | 12   |
+            +-------+------+
+
+            """)
         let multilineReading = try #require(PandocTables.readings(multiline).first)
         #expect(multilineReading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocSimpleLines(row: 1)))
         try #require(ReferenceReaders.isAvailable)
@@ -157,13 +376,24 @@ struct PandocTableTests {
     @Test func readsTabsAsPandocDoes() throws {
         let tabbed = "a\tb\n--\t--\n1\t2\nlong\tx\n"
         let formatted = PandocTables.formatted(tabbed)
-        #expect(formatted == "a    b\n---- --\n1    2\nlong x\n", "one space apart: \"long\" reached the next column")
+        #expect(formatted == """
+            a    b
+            ---- --
+            1    2
+            long x
+
+            """, "one space apart: \"long\" reached the next column")
         try #require(ReferenceReaders.isAvailable)
         #expect(try PandocTables.pandoc(formatted) == PandocTables.pandoc(tabbed))
     }
 
     @Test func refusesWhatNoDashesCanSay() throws {
-        let text = TextLines("| \u{200B} | b |\n|---|---|\n| 1 | 2 |\n")
+        let text = TextLines("""
+            | \u{200B} | b |
+            |---|---|
+            | 1 | 2 |
+
+            """)
         let region = try #require(DocumentSyntax.pandocMarkdown.scan(text).tables.first)
         let reading = TableReading(text, region: region, options: FormatOptions())
         #expect(reading.refusal(.convertToSimple, syntax: .pandocMarkdown) == .refused(.pandocZeroWidthHeader(column: 0)))
@@ -173,16 +403,29 @@ struct PandocTableTests {
 
     /// Inside a container the scanner says where each line's text starts, and where the container ends.
     @Test func findsAndFormatsTablesInsideContainers() throws {
-        let document = "> a    b\n> ---  ---\n> 1    2\n>\n> after\n"
+        let document = """
+            > a    b
+            > ---  ---
+            > 1    2
+            >
+            > after
+
+            """
         let text = TextLines(document)
         let extent = try #require(PandocTableFinder.table(at: 0, in: text) { $0 < 5 ? text.starts[$0] + min(2, text.contentEnd($0) - text.starts[$0]) : nil })
         #expect(extent.lines == 0..<3 && extent.kind == .simple)
         let region = TableRegion(kind: .pandocSimple, firstLine: 0, contentStarts: extent.lines.map { text.starts[$0] + 2 }, syntax: .pandocMarkdown)
         let edits = try TableReading(text, region: region, options: FormatOptions()).formattingEdits().get()
-        let formatted = String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        let formatted = String(decoding: TextEdit.apply(edits, to: text.bytes), as: UTF8.self)
         #expect(formatted == "> a   b\n> --  --\n> 1   2\n>\n> after\n", "left-aligned: dashes longer than the header")
         // The container's end is the table's: no closing line is needed where the quote ends.
-        let unended = TextLines("> -----  ----\n> 1      2\n> -----  ----\nafter\n")
+        let unended = TextLines("""
+            > -----  ----
+            > 1      2
+            > -----  ----
+            after
+
+            """)
         let inQuote = PandocTableFinder.table(at: 0, in: unended) { $0 < 3 ? unended.starts[$0] + 2 : nil }
         #expect(inQuote?.lines == 0..<3 && inQuote?.headerless == true)
         try #require(ReferenceReaders.isAvailable)

@@ -24,7 +24,12 @@ struct PipeTableChecksTests {
     }
 
     @Test func extraCellsAreAWarningOverTheCellsThatAreNotRendered() {
-        let found = diagnostics("| a | b |\n|---|---|\n| 1 | 2 | 3 | 4 |\n")
+        let found = diagnostics("""
+            | a | b |
+            |---|---|
+            | 1 | 2 | 3 | 4 |
+
+            """)
         #expect(found == [Diagnostic(
             code: .extraCells, severity: .warning,
             message: "row has 4 cells but the header has 2: the last 2 cells are not rendered; add 2 header cells or remove them",
@@ -32,7 +37,12 @@ struct PipeTableChecksTests {
     }
 
     @Test func missingCellsAreInformation() {
-        let found = diagnostics("| a | b | c |\n|---|---|---|\n| 1 |\n")
+        let found = diagnostics("""
+            | a | b | c |
+            |---|---|---|
+            | 1 |
+
+            """)
         #expect(found == [Diagnostic(
             code: .missingCells, severity: .information,
             message: "row has 1 of the header's 3 cells: formatting adds 2 empty cells",
@@ -40,7 +50,12 @@ struct PipeTableChecksTests {
     }
 
     @Test func aDelimiterRowWithAnotherCountIsAnErrorAndNoTable() {
-        let document = "| a | b |\n|---|---|---|\n| 1 | 2 |\n"
+        let document = """
+            | a | b |
+            |---|---|---|
+            | 1 | 2 |
+
+            """
         #expect(diagnostics(document) == [Diagnostic(
             code: .delimiterCountMismatch, severity: .error,
             message: "not a table: the delimiter row has 3 cells but the header row has 2; give both the same number of cells",
@@ -49,10 +64,22 @@ struct PipeTableChecksTests {
     }
 
     @Test func aSetextUnderlineIsNotReported() {
-        #expect(diagnostics("Title\n---\n\nText | more\n--\n") == [])
+        #expect(diagnostics("""
+            Title
+            ---
+
+            Text | more
+            --
+
+            """) == [])
     }
 
     @Test func aWellFormedTableHasNoDiagnostic() {
-        #expect(diagnostics("| a | b |\n|---|---|\n| 1 | 2 |\n") == [])
+        #expect(diagnostics("""
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            """) == [])
     }
 }

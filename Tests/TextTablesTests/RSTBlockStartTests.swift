@@ -6,8 +6,18 @@ import Testing
 /// nowhere a line continues an element (a paragraph, a doctest block, a directive's title, an item's text).
 /// Each document here was read with docutils: the tables are those it reads, the errors those it reports.
 struct RSTBlockStartTests {
-    static let grid = "+---+---+\n| a | b |\n+---+---+\n"
-    static let simple = "===  ===\na    b\n===  ===\n"
+    static let grid = """
+        +---+---+
+        | a | b |
+        +---+---+
+
+        """
+    static let simple = """
+        ===  ===
+        a    b
+        ===  ===
+
+        """
     static let list = ".. list-table::\n\n   * - a\n     - b\n"
 
     static func found(_ document: String) -> [String] {
@@ -17,18 +27,55 @@ struct RSTBlockStartTests {
     }
 
     @Test(arguments: [
-        ("Title\n=====\n" + grid, ["grid 2"]),
-        ("Title\n=====\n" + simple, ["simple 2"]),
-        ("Title\n=====\n" + list, ["list 2"]),
-        ("=======\n Title\n=======\n" + list, ["list 3"]),
-        ("Title\n====\nSub\n---\n" + grid, ["grid 4"]),  // the underline of 4 marks under a longer title is one
-        ("1. Introduction\n===============\n" + simple, ["simple 2"]),
-        ("Title\n=====\n  " + grid.replacingOccurrences(of: "\n+", with: "\n  +").replacingOccurrences(of: "\n|", with: "\n  |"), ["grid 2"]),
+        ("""
+            Title
+            =====
+
+            """ + grid, ["grid 2"]),
+        ("""
+            Title
+            =====
+
+            """ + simple, ["simple 2"]),
+        ("""
+            Title
+            =====
+
+            """ + list, ["list 2"]),
+        ("""
+            =======
+             Title
+            =======
+
+            """ + list, ["list 3"]),
+        ("""
+            Title
+            ====
+            Sub
+            ---
+
+            """ + grid, ["grid 4"]),  // the underline of 4 marks under a longer title is one
+        ("""
+            1. Introduction
+            ===============
+
+            """ + simple, ["simple 2"]),
+        ("Title\n=====\n  " + grid.replacingOccurrences(of: "\n+", with: "\n  +").replacingOccurrences(of: """
+
+            |
+            """, with: """
+
+              |
+            """), ["grid 2"]),
         (".. a comment\n" + list, ["list 1"]),
         ("..\n" + grid, ["grid 1"]),
         (".. note:: A note.\n   :class: aside\n" + list, ["list 2"]),
         (".. _target: https://example.org\n" + simple, ["simple 1"]),
-        (".. |s| replace:: text\n__ https://example.org\n" + list, ["list 2"]),
+        ("""
+            .. |s| replace:: text
+            __ https://example.org
+
+            """ + list, ["list 2"]),
         (".. comment\n   on two lines\n" + grid, ["grid 2"]),
         ("- item\n" + grid, ["grid 1"]),
         (":Field: value\n" + simple, ["simple 1"]),
@@ -50,12 +97,23 @@ struct RSTBlockStartTests {
         "A paragraph line\n" + list,
         ">>> 1 + 1\n2\n" + simple,
         "1. item\n" + grid,
-        "Short\n===\n" + grid,  // under 4 marks and shorter than the title: a paragraph
+        """
+            Short
+            ===
+
+            """ + grid,  // under 4 marks and shorter than the title: a paragraph
         ".. table:: A title\n   " + grid.replacingOccurrences(of: "\n", with: "\n   "),  // the title's lines
         "- item\n  " + grid.replacingOccurrences(of: "\n", with: "\n  "),  // the item's paragraph
         "| a line\n   " + grid.replacingOccurrences(of: "\n", with: "\n   "),  // the line's continuation
         // An item that is a simple table (which gridls does not read there), its rows of any indentation.
-        "- ===  ===\n  a    b\n       more\n  ===  ===\n- item\n",
+        """
+            - ===  ===
+              a    b
+                   more
+              ===  ===
+            - item
+
+            """,
     ])
     func linesThatContinueAnElementHoldNoTable(_ document: String) {
         #expect(Self.found(document) == [], "\(document)")
@@ -64,8 +122,22 @@ struct RSTBlockStartTests {
 
     /// What docutils reports about a table under a title, gridls reports: no bottom border, no blank line
     /// before a list-table's rows.
-    @Test(arguments: [("Title\n=====\n===  ===\na    b\n\nDone.\n", ["unclosed-table 2"]),
-                      ("More\n----\n.. list-table::\n   * - a\n", ["malformed-list-table 3"])])
+    @Test(arguments: [("""
+        Title
+        =====
+        ===  ===
+        a    b
+
+        Done.
+
+        """, ["unclosed-table 2"]),
+                      ("""
+                          More
+                          ----
+                          .. list-table::
+                             * - a
+
+                          """, ["malformed-list-table 3"])])
     func errorsUnderATitleAreReported(_ document: String, _ expected: [String]) {
         let text = TextLines(Array(document.utf8))
         let diagnostics = DocumentFormatter.diagnostics(text, scan: RSTScanner.scan(text))
@@ -75,11 +147,34 @@ struct RSTBlockStartTests {
     /// An indented simple table whose block ends right below its bottom border (a less indented line) ends
     /// there; one without a second rule is taken to its first, and what follows is read on.
     @Test func aSimpleTableEndsWhereDocutilsEndsIt() throws {
-        #expect(Self.found("Text.\n\n  ===  ===\n  a    b\n  ===  ===\nAfter.\n") == ["simple 2"])
-        let document = "===  ===\nItem N\n===  ===\na    1\n\n" + Self.grid
+        #expect(Self.found("""
+            Text.
+
+              ===  ===
+              a    b
+              ===  ===
+            After.
+
+            """) == ["simple 2"])
+        let document = """
+            ===  ===
+            Item N
+            ===  ===
+            a    1
+
+
+            """ + Self.grid
         #expect(Self.found(document) == ["grid 5", "unclosed-table"])
         let fix = try #require(RSTScanner.scan(TextLines(Array(document.utf8))).diagnostics.first?.fixes.first)
-        #expect(String(decoding: DocumentFormatter.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
-            == "===  ===\nItem N\n===  ===\na    1\n===  ===\n\n" + Self.grid)
+        #expect(String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
+            == """
+                ===  ===
+                Item N
+                ===  ===
+                a    1
+                ===  ===
+
+
+                """ + Self.grid)
     }
 }

@@ -10,7 +10,15 @@ struct RSTContentDirectiveTests {
 
     static func document(_ verbatim: String) -> String {
         "Text.\n\n.. \(verbatim)::\n\n   +---+------+\n   | a | bb   |\n   +---+------+\n\n"
-            + ".. exercise:: One\n   :label: one\n\n   +---+------+\n   | c | dd   |\n   +---+------+\n"
+            + """
+                .. exercise:: One
+                   :label: one
+
+                   +---+------+
+                   | c | dd   |
+                   +---+------+
+
+                """
     }
 
     static func formatted(_ document: String, _ options: ScanOptions) -> String {
@@ -29,7 +37,17 @@ struct RSTContentDirectiveTests {
         let document = Self.document(name)
         #expect(Self.formatted(document, ScanOptions()) == document)
         #expect(Self.formatted(document, ScanOptions(rstContentDirectives: ["Exercise", "solution"]))
-            == document.replacingOccurrences(of: "   +---+------+\n   | c | dd   |\n   +---+------+\n", with: "   +---+----+\n   | c | dd |\n   +---+----+\n"))
+            == document.replacingOccurrences(of: """
+                   +---+------+
+                   | c | dd   |
+                   +---+------+
+
+                """, with: """
+                   +---+----+
+                   | c | dd |
+                   +---+----+
+
+                """))
         let scan = RSTScanner.scan(TextLines(Array(document.utf8)), options: ScanOptions(rstContentDirectives: ["exercise"]))
         #expect(scan.tables.map(\.firstLine) == [11])
         #expect(scan.tables.map(\.context.insideDirective) == [true])

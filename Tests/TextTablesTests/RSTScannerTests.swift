@@ -4,19 +4,59 @@ import Testing
 struct RSTScannerTests {
     @Test func aGridTableRightAfterALiteralBlockIsFound() {
         // docutils reads it as a table; the blank line that ended the literal block was not counted.
-        let text = TextLines(Array("Example::\n\n  +---+\n  | x |\n  +---+\n\n+---+\n| a |\n+---+\n".utf8))
+        let text = TextLines(Array("""
+            Example::
+
+              +---+
+              | x |
+              +---+
+
+            +---+
+            | a |
+            +---+
+
+            """.utf8))
         #expect(RSTScanner.scan(text).tables.map(\.firstLine) == [6])
     }
 
     /// docutils starts a grid table only at `+-[-+]+-+`: colons, `=` or a column under 3 dashes make a paragraph,
     /// which formatting must leave one.
-    @Test(arguments: ["+:------+------:+\n| Fruit | Qty |\n+=======+=======+\n| apple | 3 |\n+-------+-------+\n",
-                      "+--+\n|a |\n|  |\n|b |\n+--+\n", "+=====+\n| a |\n+=====+\n", "+-+\n|a|\n+-+\n"])
+    @Test(arguments: ["""
+        +:------+------:+
+        | Fruit | Qty |
+        +=======+=======+
+        | apple | 3 |
+        +-------+-------+
+
+        """,
+                      """
+                          +--+
+                          |a |
+                          |  |
+                          |b |
+                          +--+
+
+                          """, """
+                          +=====+
+                          | a |
+                          +=====+
+
+                          """, """
+                          +-+
+                          |a|
+                          +-+
+
+                          """])
     func bordersDocutilsDoesNotReadAreNoTables(_ table: String) {
         let document = "Prices\n\n" + table
         #expect(RSTScanner.scan(TextLines(Array(document.utf8))).tables.isEmpty)
         #expect(DocumentFormatter.format(Array(document.utf8), syntax: .restructuredText).output == Array(document.utf8))
-        #expect(RSTScanner.scan(TextLines(Array("+---+\n| a |\n+---+\n".utf8))).tables.count == 1)
+        #expect(RSTScanner.scan(TextLines(Array("""
+            +---+
+            | a |
+            +---+
+
+            """.utf8))).tables.count == 1)
     }
 
     /// Simple tables are isolated as docutils isolates them: from a top border of two `=` runs at least,
@@ -48,8 +88,42 @@ struct RSTScannerTests {
 
     /// A title's overline and underline, a transition, a one-column border, a border after a paragraph
     /// line and one in a literal block are not tables.
-    @Test(arguments: ["=====\nTitle\n=====\n", "Title\n=====\n", "Text.\n\n----------\n\nMore.\n",
-                      "=====\nx\n=====\n", "Text\n===  ===\na    b\n===  ===\n", "Code::\n\n  ===  ===\n  a    b\n  ===  ===\n"])
+    @Test(arguments: ["""
+        =====
+        Title
+        =====
+
+        """, """
+        Title
+        =====
+
+        """, """
+        Text.
+
+        ----------
+
+        More.
+
+        """,
+                      """
+                          =====
+                          x
+                          =====
+
+                          """, """
+                          Text
+                          ===  ===
+                          a    b
+                          ===  ===
+
+                          """, """
+                          Code::
+
+                            ===  ===
+                            a    b
+                            ===  ===
+
+                          """])
     func linesDocutilsDoesNotReadAsASimpleTableAreNone(_ document: String) {
         let scan = RSTScanner.scan(TextLines(Array(document.utf8)))
         #expect(scan.tables.isEmpty)
@@ -58,17 +132,38 @@ struct RSTScannerTests {
     }
 
     @Test func aSimpleTableWithoutABottomBorderIsAnErrorWithAFix() throws {
-        let document = "===  ===\na    b\nc    d\n"
+        let document = """
+            ===  ===
+            a    b
+            c    d
+
+            """
         let scan = RSTScanner.scan(TextLines(Array(document.utf8)))
         #expect(scan.tables.isEmpty)
         let diagnostic = try #require(scan.diagnostics.first)
         #expect(diagnostic.code == .unclosedTable && diagnostic.range == 0..<8)
-        let fixed = DocumentFormatter.apply(try #require(diagnostic.fixes.first).edits, to: Array(document.utf8))
-        #expect(String(decoding: fixed, as: UTF8.self) == "===  ===\na    b\nc    d\n===  ===\n")
+        let fixed = TextEdit.apply(try #require(diagnostic.fixes.first).edits, to: Array(document.utf8))
+        #expect(String(decoding: fixed, as: UTF8.self) == """
+            ===  ===
+            a    b
+            c    d
+            ===  ===
+
+            """)
     }
 
-    static let grid = "+---+------+\n| a | bb   |\n+---+------+\n"
-    static let simple = "===  ======\na    bb\n===  ======\n"
+    static let grid = """
+        +---+------+
+        | a | bb   |
+        +---+------+
+
+        """
+    static let simple = """
+        ===  ======
+        a    bb
+        ===  ======
+
+        """
 
     /// `directive` with a grid and a simple table in its body (indented 3, after a blank line), then a
     /// grid table after it at the margin.
@@ -92,7 +187,19 @@ struct RSTScannerTests {
         // Every table drawn roomier: formatting narrows the last one only.
         let roomy = document.replacingOccurrences(of: "bb   |", with: "bb     |").replacingOccurrences(of: "------", with: "--------")
         #expect(String(decoding: DocumentFormatter.format(Array(roomy.utf8), syntax: .restructuredText).output, as: UTF8.self)
-            == roomy.replacingOccurrences(of: "\n+---+--------+\n| a | bb     |\n+---+--------+\n", with: "\n+---+----+\n| a | bb |\n+---+----+\n", options: [.anchored, .backwards]))
+            == roomy.replacingOccurrences(of: """
+
+                +---+--------+
+                | a | bb     |
+                +---+--------+
+
+                """, with: """
+
+                +---+----+
+                | a | bb |
+                +---+----+
+
+                """, options: [.anchored, .backwards]))
     }
 
     /// Every directive known to show its body as written is left alone.

@@ -33,51 +33,123 @@ struct ReaderAgreementTests {
     // MARK: Task lists
 
     @Test func aTableWhoseHeaderStartsATaskListItemIsLeftAlone() {
-        let input = "- [ ] Task | Owner\n  ---|---\n  Buy | me\n"
+        let input = """
+            - [ ] Task | Owner
+              ---|---
+              Buy | me
+
+            """
         #expect(formatted(input) == input)
         let scan = MarkdownScanner.scan(TextLines(Array(input.utf8)))
         #expect(scan.diagnostics.map(\.code) == [.ambiguousTable])
         // GitHub's header is what follows the checkbox: one cell here, so with two delimiters no table at all.
-        let withPipes = "* [x] | a | b |\n  |---|---|\n"
+        let withPipes = """
+            * [x] | a | b |
+              |---|---|
+
+            """
         #expect(formatted(withPipes) == withPipes)
         // Counted with the box as a cell: cmark-gfm read a table there too (without a checkbox) in a random
         // document; left alone and reported all the same.
-        let boxAsCell = "\u{FEFF}- [x] | a | b |\n  |---|---|---|\n"
+        let boxAsCell = """
+            \u{FEFF}- [x] | a | b |
+              |---|---|---|
+
+            """
         #expect(formatted(boxAsCell) == boxAsCell)
         #expect(MarkdownScanner.scan(TextLines(Array(boxAsCell.utf8))).diagnostics.map(\.code) == [.ambiguousTable])
-        let notATable = "- [x] Task\n  ---|---\n"
+        let notATable = """
+            - [x] Task
+              ---|---
+
+            """
         #expect(formatted(notATable) == notATable)
         #expect(MarkdownScanner.scan(TextLines(Array(notATable.utf8))).diagnostics.isEmpty)
         // Not a checkbox: below the item's first line, or without the space after it.
-        #expect(formatted("- item\n\n  [ ] Task | Owner\n  ---|---\n") == "- item\n\n  | [ ] Task | Owner |\n  | -------- | ----- |\n")
-        #expect(formatted("- [ ]Task | Owner\n  ---|---\n") == "- | [ ]Task | Owner |\n  | ------- | ----- |\n")
+        #expect(formatted("""
+            - item
+
+              [ ] Task | Owner
+              ---|---
+
+            """) == """
+            - item
+
+              | [ ] Task | Owner |
+              | -------- | ----- |
+
+            """)
+        #expect(formatted("""
+            - [ ]Task | Owner
+              ---|---
+
+            """) == """
+            - | [ ]Task | Owner |
+              | ------- | ----- |
+
+            """)
     }
 
     // MARK: Byte-order mark (item 7)
 
     @Test func aTableRightAfterAByteOrderMarkKeepsTheMarkBeforeItsFirstPipe() {
-        #expect(formatted(Self.bom + "a | b\n-|-\n1|2\n") == Self.bom + "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
+        #expect(formatted(Self.bom + """
+            a | b
+            -|-
+            1|2
+
+            """) == Self.bom + """
+            | a   | b   |
+            | --- | --- |
+            | 1   | 2   |
+
+            """)
     }
 
     @Test func anHTMLBlockAfterAByteOrderMarkHidesItsTable() {
-        let input = Self.bom + "<div>\n|a|b|\n|-|-|\n</div>\n"
+        let input = Self.bom + """
+            <div>
+            |a|b|
+            |-|-|
+            </div>
+
+            """
         #expect(formatted(input) == input)
     }
 
     @Test func aGridTableAfterAByteOrderMarkIsFound() {
-        let input = Self.bom + "+-+--+\n|a|b |\n+-+--+\n"
-        #expect(formatted(input) == Self.bom + "+---+---+\n| a | b |\n+---+---+\n")
+        let input = Self.bom + """
+            +-+--+
+            |a|b |
+            +-+--+
+
+            """
+        #expect(formatted(input) == Self.bom + """
+            +---+---+
+            | a | b |
+            +---+---+
+
+            """)
     }
 
     @Test func aGridTableAfterAByteOrderMarkInReStructuredTextIsLeftAlone() {
         // docutils (0.23) keeps the mark as text, so that the table's first line is a paragraph; pandoc skips it.
-        let input = Self.bom + "+-+--+\n|a|b |\n+-+--+\n"
+        let input = Self.bom + """
+            +-+--+
+            |a|b |
+            +-+--+
+
+            """
         #expect(formatted(input, syntax: .restructuredText) == input)
     }
 
     @Test func aByteOrderMarkStartsOnlyTheDocument() {
         // Elsewhere U+FEFF is text: here a first cell before the pipe, so that the header has two cells.
-        let input = "x\n" + Self.bom + "|a|\n|-|\n"
+        let input = "x\n" + Self.bom + """
+            |a|
+            |-|
+
+            """
         #expect(formatted(input) == input)
         #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.delimiterCountMismatch])
     }
@@ -85,15 +157,61 @@ struct ReaderAgreementTests {
     @Test func theRowsOfATableLeftAloneAreNotTheHeaderOfAnother() {
         // cmark-gfm reads one table from ` a|b` (a lazy header, left alone and reported) to the end: the
         // last two lines are its rows, not a table of their own.
-        let input = "> quoted\n a|b\n>-|-\n>c|d\n>|e|f|\n>|-|-|\n"
+        let input = """
+            > quoted
+             a|b
+            >-|-
+            >c|d
+            >|e|f|
+            >|-|-|
+
+            """
         #expect(formatted(input) == input)
         #expect(MarkdownScanner.scan(TextLines(input)).diagnostics.map(\.code) == [.ambiguousTable])
     }
 
     @Test(arguments: [
-        ("> a\n2. x\n\n    |a|\n    |-|\n", "> a\n2. x\n\n    | a   |\n    | --- |\n"),
-        ("> a\n-\n  |a|\n  |-|\n", "> a\n-\n  | a   |\n  | --- |\n"),
-        ("> a\n<br>\n> |a|\n> |-|\n", "> a\n<br>\n> |a|\n> |-|\n"),
+        ("""
+            > a
+            2. x
+
+                |a|
+                |-|
+
+            """, """
+            > a
+            2. x
+
+                | a   |
+                | --- |
+
+            """),
+        ("""
+            > a
+            -
+              |a|
+              |-|
+
+            """, """
+            > a
+            -
+              | a   |
+              | --- |
+
+            """),
+        ("""
+            > a
+            <br>
+            > |a|
+            > |-|
+
+            """, """
+            > a
+            <br>
+            > |a|
+            > |-|
+
+            """),
     ])
     func anyListItemOrHTMLTagEndsALazyParagraph(_ input: String, expected: String) {
         // cmark-gfm checks a line that does not continue the quote against the document, not the paragraph:
@@ -105,34 +223,84 @@ struct ReaderAgreementTests {
     // MARK: Tabs in container prefixes (item 8)
 
     @Test func aRowIndentedByATabInAListItemKeepsItsTab() {
-        #expect(formatted("- x\n\n    | a | b |\n    |---|---|\n\t| 1 | 2 |\n")
-            == "- x\n\n    | a   | b   |\n    | --- | --- |\n\t| 1   | 2   |\n")
+        #expect(formatted("""
+            - x
+
+                | a | b |
+                |---|---|
+            \t| 1 | 2 |
+
+            """)
+            == """
+                - x
+
+                    | a   | b   |
+                    | --- | --- |
+                \t| 1   | 2   |
+
+                """)
     }
 
     @Test func aTabAfterAQuoteMarkerCountsItsRestAsIndentation() {
         // `>` takes one column of the tab as its space; the two columns left and two spaces make code.
-        let input = "> x\n>\t  |a|\n>\t  |-|\n"
+        let input = """
+            > x
+            >\t  |a|
+            >\t  |-|
+
+            """
         #expect(formatted(input) == input)
         #expect(MarkdownScanner.scan(TextLines(input)).tables.isEmpty)
     }
 
     @Test func aTableWhoseHeaderIsIndentedByAPartialTabKeepsEachRowsIndentation() {
-        #expect(formatted(">\t|a|\n> |-|\n>  |1|\n") == ">\t| a   |\n> | --- |\n> | 1   |\n")
+        #expect(formatted("""
+            >\t|a|
+            > |-|
+            >  |1|
+
+            """) == """
+            >\t| a   |
+            > | --- |
+            > | 1   |
+
+            """)
     }
 
     // MARK: Form feed and vertical tab (item 9)
 
     @Test func aFormFeedOrVerticalTabEndingACellStaysInIt() {
-        #expect(formatted("|a\u{0C}|b\u{0B}|\n|-|-|\n") == "| a\u{0C}   | b\u{0B}   |\n| --- | --- |\n")
+        #expect(formatted("""
+            |a\u{0C}|b\u{0B}|
+            |-|-|
+
+            """) == """
+            | a\u{0C}   | b\u{0B}   |
+            | --- | --- |
+
+            """)
     }
 
     @Test func aFormFeedOrVerticalTabAfterAPipeIsNotInTheCell() {
-        #expect(formatted("|\u{0C}a|\u{0B} b|\n|-|-|\n") == "| a   | b   |\n| --- | --- |\n")
+        #expect(formatted("""
+            |\u{0C}a|\u{0B} b|
+            |-|-|
+
+            """) == """
+            | a   | b   |
+            | --- | --- |
+
+            """)
     }
 
     @Test func aRowWhoseFirstCellStartsWithAFormFeedIsLeftAlone() {
         // After a pipe cmark-gfm drops a form feed: no row with a leading pipe holds this cell.
-        let input = "|a|b|\n|-|-|\n\u{0C}x|y\n"
+        let input = """
+            |a|b|
+            |-|-|
+            \u{0C}x|y
+
+            """
         #expect(formatted(input) == input)
     }
 
@@ -143,15 +311,37 @@ struct ReaderAgreementTests {
     ])
     func formFeedsAndVerticalTabsInHTMLTagsAreWhiteSpaceAsInCmarkGFM(_ tag: String, tableFollows: Bool) {
         // After a complete tag cmark-gfm allows a form feed but not a vertical tab before the line's end.
-        #expect(MarkdownScanner.scan(TextLines(tag + "\n|a|\n|-|\n")).tables.count == (tableFollows ? 1 : 0))
+        #expect(MarkdownScanner.scan(TextLines(tag + """
+
+            |a|
+            |-|
+
+            """)).tables.count == (tableFollows ? 1 : 0))
     }
 
     // MARK: `$$` lines (item 10)
 
     @Test(arguments: [
-        "$$\n```$$\nx||\n-|-\n",  // cmark-gfm: a fence opens on line 2 and holds the table
-        ">$$\nx||\n-|-\n",  // cmark-gfm: the table is a lazy continuation of the quoted paragraph
-        "$$\n|a|\n|-|\n$$\n",  // GitHub: math
+        """
+            $$
+            ```$$
+            x||
+            -|-
+
+            """,  // cmark-gfm: a fence opens on line 2 and holds the table
+        """
+            >$$
+            x||
+            -|-
+
+            """,  // cmark-gfm: the table is a lazy continuation of the quoted paragraph
+        """
+            $$
+            |a|
+            |-|
+            $$
+
+            """,  // GitHub: math
     ])
     func aTableOnlyOneReadingSeesIsLeftAloneAndReported(_ input: String) {
         #expect(formatted(input) == input)
@@ -161,8 +351,40 @@ struct ReaderAgreementTests {
     }
 
     @Test func aTableBothReadingsSeeIsFormatted() {
-        #expect(formatted("$$\nx\n$$\n\n|a|\n|-|\n") == "$$\nx\n$$\n\n| a   |\n| --- |\n")
-        #expect(formatted("---\nt: 1\n---\n\n|a|\n|-|\n") == "---\nt: 1\n---\n\n| a   |\n| --- |\n")
+        #expect(formatted("""
+            $$
+            x
+            $$
+
+            |a|
+            |-|
+
+            """) == """
+            $$
+            x
+            $$
+
+            | a   |
+            | --- |
+
+            """)
+        #expect(formatted("""
+            ---
+            t: 1
+            ---
+
+            |a|
+            |-|
+
+            """) == """
+            ---
+            t: 1
+            ---
+
+            | a   |
+            | --- |
+
+            """)
     }
 }
 
@@ -177,8 +399,34 @@ struct BlockStructureAgreementTests {
 
     /// `</script>` alone starts an HTML block for cmark-gfm (kind 7), not for CommonMark 0.31; `<textarea>`
     /// is raw text for 0.31 only; `<search>` is a block tag for 0.31 only. Tables there are left alone.
-    @Test(arguments: ["Text\n\n</script>\n|a|b|\n|-|-|\n", "</PRE>\n|a|b|\n|-|-|\n", "<textarea>\n\n|a|b|\n|-|-|\n\n</textarea>\n",
-                      "para\n<search x\n|a|b|\n|-|-|\n"])
+    @Test(arguments: ["""
+        Text
+
+        </script>
+        |a|b|
+        |-|-|
+
+        """, """
+        </PRE>
+        |a|b|
+        |-|-|
+
+        """, """
+        <textarea>
+
+        |a|b|
+        |-|-|
+
+        </textarea>
+
+        """,
+                      """
+                          para
+                          <search x
+                          |a|b|
+                          |-|-|
+
+                          """])
     func disputedHTMLLeavesTheTableAlone(_ document: String) {
         let found = scan(document)
         #expect(found.tables.isEmpty)
@@ -187,18 +435,64 @@ struct BlockStructureAgreementTests {
     }
 
     @Test func undisputedHTMLIsReadOnce() {
-        #expect(scan("<div>\n|a|b|\n|-|-|\n</div>\n\n|c|\n|-|\n").tables.map(\.lines) == [5..<7])
-        #expect(scan("<script>\n|a|\n|-|\n</script>\n|b|\n|-|\n").tables.map(\.lines) == [4..<6])
+        #expect(scan("""
+            <div>
+            |a|b|
+            |-|-|
+            </div>
+
+            |c|
+            |-|
+
+            """).tables.map(\.lines) == [5..<7])
+        #expect(scan("""
+            <script>
+            |a|
+            |-|
+            </script>
+            |b|
+            |-|
+
+            """).tables.map(\.lines) == [4..<6])
     }
 
     /// A list item that begins with a blank line is closed by a second one: a table indented four columns
     /// below is an indented code block, not the item's table; one that continues the item is its own.
     @Test func anEmptyListItemClosesAtABlankLine() {
-        #expect(scan("-\n\n    |a|b|\n    |-|-|\n").tables.isEmpty)
+        #expect(scan("""
+            -
+
+                |a|b|
+                |-|-|
+
+            """).tables.isEmpty)
         #expect(scan("- \n\n    |a|b|\n    |-|-|\n").tables.isEmpty)
-        #expect(formatted("-\n\n    |a|b|\n    |-|-|\n") == "-\n\n    |a|b|\n    |-|-|\n")
-        #expect(scan("-\n  |a|b|\n  |-|-|\n").tables.map(\.lines) == [1..<3])
-        #expect(scan("- x\n\n    |a|b|\n    |-|-|\n").tables.map(\.lines) == [2..<4])
+        #expect(formatted("""
+            -
+
+                |a|b|
+                |-|-|
+
+            """) == """
+            -
+
+                |a|b|
+                |-|-|
+
+            """)
+        #expect(scan("""
+            -
+              |a|b|
+              |-|-|
+
+            """).tables.map(\.lines) == [1..<3])
+        #expect(scan("""
+            - x
+
+                |a|b|
+                |-|-|
+
+            """).tables.map(\.lines) == [2..<4])
         // A blank line with the item's indentation or more keeps it open, as cmark-gfm counts it.
         #expect(scan("-\n      \n  |a|b|\n  |-|-|\n").tables.map(\.lines) == [2..<4])
     }
@@ -206,16 +500,44 @@ struct BlockStructureAgreementTests {
     /// To cmark-gfm a grid table is a paragraph: lines without the block quote's `>` after it continue it
     /// lazily, and no pipe table starts there.
     @Test func lazyLinesAfterAGridTableInABlockQuoteAreItsParagraph() {
-        let document = "> +---+---+\n> | a | b |\n> +---+---+\ntext\n|x|y|\n|-|-|\n"
+        let document = """
+            > +---+---+
+            > | a | b |
+            > +---+---+
+            text
+            |x|y|
+            |-|-|
+
+            """
         #expect(scan(document).tables.map(\.kind) == [.grid])
         #expect(formatted(document) == document)
-        #expect(formatted("- +---+---+\n  | a | b |\n  +---+---+\nx|y\n-|-\n") == "- +---+---+\n  | a | b |\n  +---+---+\nx|y\n-|-\n")
+        #expect(formatted("""
+            - +---+---+
+              | a | b |
+              +---+---+
+            x|y
+            -|-
+
+            """) == """
+            - +---+---+
+              | a | b |
+              +---+---+
+            x|y
+            -|-
+
+            """)
     }
 
     /// A delimiter row under a grid line of as many cells makes cmark-gfm read a pipe table there, pandoc a
     /// grid table: neither is formatted, and the rows cmark-gfm reads are its table's.
     @Test func aPipeTableInAGridTablesLinesIsLeftAlone() {
-        let document = "+-----+-----+\n| a   | b   |\n| --- | --- |\n+-----+-----+\n"
+        let document = """
+            +-----+-----+
+            | a   | b   |
+            | --- | --- |
+            +-----+-----+
+
+            """
         let found = scan(document)
         #expect(found.tables.isEmpty)
         #expect(found.diagnostics.map(\.code) == [.ambiguousTable])

@@ -19,7 +19,11 @@ struct SimpleConformanceTests {
                     row.map { cell in (cell.prefix(3).map { "\($0)" } + [blocks("\(cell.last ?? "")")]).joined(separator: "·") }.joined(separator: " | ")
                 }.joined(separator: "\n")
             }.joined(separator: "\n--\n")
-        }.joined(separator: "\n====\n")
+        }.joined(separator: """
+
+            ====
+
+            """)
     }
 
     static func blocks(_ kinds: String) -> String {
@@ -65,21 +69,21 @@ struct SimpleConformanceTests {
                 #expect(toSimple == .failure(.refused(SimpleTablePrinter.refusal(try asGrid.grid.get())!)))
                 continue
             }
-            let simpleText = DocumentFormatter.apply(done.edits, to: gridText)
+            let simpleText = TextEdit.apply(done.edits, to: gridText)
             let asSimple = try #require(TableReading.first(in: simpleText), "\(String(decoding: simpleText, as: UTF8.self))")
             #expect(asSimple.region.kind == .simple, "\(String(decoding: simpleText, as: UTF8.self))")
             #expect(asSimple.isFormatted, "a converted table formats as it was printed")
             let back = try asSimple.apply(.convertToGrid, syntax: .restructuredText).get()
-            let gridAgain = DocumentFormatter.apply(back.edits, to: simpleText)
+            let gridAgain = TextEdit.apply(back.edits, to: simpleText)
             // And through a list-table (where no cell spans): simple → list-table → grid; a table with spans
             // stands as it is in those steps.
             var (listText, fromList) = (gridText, gridText)
             if try asSimple.grid.get().hasOnlyUnitCells {
                 let toList = try asSimple.apply(.convertToList, syntax: .restructuredText).get()
-                listText = DocumentFormatter.apply(toList.edits, to: simpleText)
+                listText = TextEdit.apply(toList.edits, to: simpleText)
                 let asList = try #require(TableReading.first(in: listText), "\(String(decoding: listText, as: UTF8.self))")
                 #expect(asList.region.kind == .list && (try? asList.grid.get()) == (try? asSimple.grid.get()))
-                fromList = DocumentFormatter.apply(try asList.apply(.convertToGrid, syntax: .restructuredText).get().edits, to: listText)
+                fromList = TextEdit.apply(try asList.apply(.convertToGrid, syntax: .restructuredText).get().edits, to: listText)
                 listed += 1
             } else {
                 #expect(asSimple.refusal(.convertToList, syntax: .restructuredText) != nil)
@@ -129,7 +133,18 @@ extension TableReading {
 /// and printed at the column's start it would read as a rule. Such a table is left as it is.
 struct SimpleTableRuleLikeRowTests {
     @Test func aRowThatWouldPrintAsARuleKeepsTheTableAsItIs() throws {
-        let table = "Text.\n\n======  ====\nOption  Meaning\n======  ====\n-v      Be\n--help  - a\n  ===\n======  ====\n"
+        let table = """
+            Text.
+
+            ======  ====
+            Option  Meaning
+            ======  ====
+            -v      Be
+            --help  - a
+              ===
+            ======  ====
+
+            """
         #expect(DocumentFormatter.format(Array(table.utf8), syntax: .restructuredText).output == Array(table.utf8))
         let reading = try #require(TableReading.first(in: Array(table.utf8)))
         let grid = try reading.grid.get()

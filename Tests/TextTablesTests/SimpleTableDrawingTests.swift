@@ -15,50 +15,182 @@ struct SimpleTableDrawingTests {
     static func applied(_ action: TableAction, to document: String) throws -> String {
         let reading = try #require(TableReading.first(in: Array(document.utf8)))
         let done = try reading.apply(action, syntax: .restructuredText).get()
-        return String(decoding: DocumentFormatter.apply(done.edits, to: Array(document.utf8)), as: UTF8.self)
+        return String(decoding: TextEdit.apply(done.edits, to: Array(document.utf8)), as: UTF8.self)
     }
 
     @Test func rowGroupLinesAreKeptAtTheNewWidths() {
-        let table = "==========  =====\nFruit       Qty\n==========  =====\napple       3\n----------  -----\npear        12\n\nplum        7\n----------  -----\nfig         1\n==========  =====\n"
-        #expect(Self.formatted(table) == "=====  ===\nFruit  Qty\n=====  ===\napple  3\n-----  ---\npear   12\n\nplum   7\n-----  ---\nfig    1\n=====  ===\n")
+        let table = """
+            ==========  =====
+            Fruit       Qty
+            ==========  =====
+            apple       3
+            ----------  -----
+            pear        12
+
+            plum        7
+            ----------  -----
+            fig         1
+            ==========  =====
+
+            """
+        #expect(Self.formatted(table) == """
+            =====  ===
+            Fruit  Qty
+            =====  ===
+            apple  3
+            -----  ---
+            pear   12
+
+            plum   7
+            -----  ---
+            fig    1
+            =====  ===
+
+            """)
     }
 
     /// Found by the random documents: in a block quote, a `-` line after a blank line that starts with 2 or
     /// 3 dashes is the quote's attribution (`-- Author`) for docutils, and the table before it has no end.
     /// The first column is printed 4 wide there.
     @Test func aGroupLineAfterABlankLineStartsWithFourDashes() {
-        let table = "Text.\n\n  =======  =====\n  ab       x\n\n  -------  -----\n  cd       y\n  =======  =====\n"
-        #expect(Self.formatted(table) == "Text.\n\n  ====  =\n  ab    x\n\n  ----  -\n  cd    y\n  ====  =\n")
+        let table = """
+            Text.
+
+              =======  =====
+              ab       x
+
+              -------  -----
+              cd       y
+              =======  =====
+
+            """
+        #expect(Self.formatted(table) == """
+            Text.
+
+              ====  =
+              ab    x
+
+              ----  -
+              cd    y
+              ====  =
+
+            """)
     }
 
     @Test func aColumnOfNumbersFlushRightStaysFlushRight() {
-        let table = "======  ========\nFruit      Price\n======  ========\napple       3.50\npear          12\n======  ========\n"
-        #expect(Self.formatted(table) == "=====  =====\nFruit  Price\n=====  =====\napple   3.50\npear      12\n=====  =====\n")
+        let table = """
+            ======  ========
+            Fruit      Price
+            ======  ========
+            apple       3.50
+            pear          12
+            ======  ========
+
+            """
+        #expect(Self.formatted(table) == """
+            =====  =====
+            Fruit  Price
+            =====  =====
+            apple   3.50
+            pear      12
+            =====  =====
+
+            """)
         // One cell at the left edge, a header say, keeps the column left-aligned.
-        let header = "======  ========\nFruit   Price\n======  ========\napple       3.50\npear          12\n======  ========\n"
-        #expect(Self.formatted(header) == "=====  =====\nFruit  Price\n=====  =====\napple  3.50\npear   12\n=====  =====\n")
+        let header = """
+            ======  ========
+            Fruit   Price
+            ======  ========
+            apple       3.50
+            pear          12
+            ======  ========
+
+            """
+        #expect(Self.formatted(header) == """
+            =====  =====
+            Fruit  Price
+            =====  =====
+            apple  3.50
+            pear   12
+            =====  =====
+
+            """)
     }
 
     /// A reading's columns: right-aligned where the author drew every cell flush right.
     @Test func theReadingSaysWhichColumnsAreFlushRight() throws {
-        let table = "=====  ====  =====\nName      N  Total\n=====  ====  =====\na        12     7\nb         3    10\n=====  ====  =====\n"
+        let table = """
+            =====  ====  =====
+            Name      N  Total
+            =====  ====  =====
+            a        12     7
+            b         3    10
+            =====  ====  =====
+
+            """
         let grid = try #require(TableReading.first(in: Array(table.utf8))).grid.get()
         #expect(grid.alignments == [.none, .right, .none])  // "Total" is at the left edge
     }
 
     /// An action keeps the alignment (with its column) and the group lines where every row had one.
     @Test func actionsKeepTheDrawing() throws {
-        let table = "====  =====\nName  Count\n====  =====\nab        3\n----  -----\ncd       12\n====  =====\n"
+        let table = """
+            ====  =====
+            Name  Count
+            ====  =====
+            ab        3
+            ----  -----
+            cd       12
+            ====  =====
+
+            """
         #expect(try Self.applied(.edit(.insertRow(at: 3)), to: table)
-            == "====  =====\nName  Count\n====  =====\nab        3\n----  -----\ncd       12\n----  -----\n\\\n====  =====\n")
+            == """
+                ====  =====
+                Name  Count
+                ====  =====
+                ab        3
+                ----  -----
+                cd       12
+                ----  -----
+                \\
+                ====  =====
+
+                """)
         #expect(try Self.applied(.edit(.moveColumn(from: 1, to: 0)), to: table)
-            == "=====  ====\nCount  Name\n=====  ====\n    3  ab\n-----  ----\n   12  cd\n=====  ====\n")
+            == """
+                =====  ====
+                Count  Name
+                =====  ====
+                    3  ab
+                -----  ----
+                   12  cd
+                =====  ====
+
+                """)
     }
 
     /// A grid table of reStructuredText takes no alignment: converted, the borders have no colons.
     @Test func aRightAlignedColumnBecomesAGridTableWithoutColons() throws {
-        let table = "====  =====\nName  Count\n====  =====\nab        3\ncd       12\n====  =====\n"
+        let table = """
+            ====  =====
+            Name  Count
+            ====  =====
+            ab        3
+            cd       12
+            ====  =====
+
+            """
         #expect(try Self.applied(.convertToGrid, to: table)
-            == "+------+-------+\n| Name | Count |\n+======+=======+\n| ab   | 3     |\n+------+-------+\n| cd   | 12    |\n+------+-------+\n")
+            == """
+                +------+-------+
+                | Name | Count |
+                +======+=======+
+                | ab   | 3     |
+                +------+-------+
+                | cd   | 12    |
+                +------+-------+
+
+                """)
     }
 }

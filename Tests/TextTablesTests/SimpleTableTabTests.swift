@@ -12,8 +12,22 @@ struct SimpleTableTabTests {
 
     @Test func aTabUnderIndentationExpandsToTheLinesStop() throws {
         // Indented 3: the tab after `a` (code point 4) stops at 8, 4 spaces; from the indentation it would be 7.
-        let table = "Text.\n\n   ==========  ===\n   a\tbcdef    x\n   ==========  ===\n"
-        let formatted = "Text.\n\n   ==========  =\n   a    bcdef  x\n   ==========  =\n"
+        let table = """
+            Text.
+
+               ==========  ===
+               a\tbcdef    x
+               ==========  ===
+
+            """
+        let formatted = """
+            Text.
+
+               ==========  =
+               a    bcdef  x
+               ==========  =
+
+            """
         let result = format(table)
         #expect(result.refused.isEmpty)
         #expect(String(decoding: result.output, as: UTF8.self) == formatted)
@@ -26,9 +40,21 @@ struct SimpleTableTabTests {
 
     @Test(arguments: [
         // Indented 2: the tab after `a` stops at 8, which puts `b` in the gap (columns 7 and 8).
-        "Text.\n\n  =====  =====\n  a\tb   c\n  =====  =====\n",
+        """
+            Text.
+
+              =====  =====
+              a\tb   c
+              =====  =====
+
+            """,
         // 東 is one code point: the tab stops at 8 code points, 9 columns, and `c` falls in the gap.
-        "==========  ===\n東\tbc        x\n==========  ===\n",
+        """
+            ==========  ===
+            東\tbc        x
+            ==========  ===
+
+            """,
     ])
     func aTabThatPutsTextUnderTheGapForDocutilsIsReported(_ table: String) throws {
         let result = format(table)

@@ -9,7 +9,7 @@ struct TableEditorTests {
         let text = TextLines(document)
         let region = syntax.scan(text).tables[0]
         switch TableEditor.apply(action, to: region, in: text, syntax: syntax) {
-        case .success(let done): return .success(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self))
+        case .success(let done): return .success(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self))
         case .failure(.refused(let refusal)): return .refused(refusal.description)
         case .failure(let failure): return .unreadable(failure.reason)
         }
@@ -21,22 +21,73 @@ struct TableEditorTests {
         case unreadable(String)
     }
 
-    let pipe = "Intro\n\n| a | b |\n|:--|--:|\n| 1 | 2 |\n| 3 | 4 |\n\nOutro\n"
+    let pipe = """
+        Intro
+
+        | a | b |
+        |:--|--:|
+        | 1 | 2 |
+        | 3 | 4 |
+
+        Outro
+
+        """
 
     @Test func insertRowBelowTheHeaderOfAPipeTable() {
         #expect(edit(pipe, .edit(.insertRow(at: 1))) == .success(
-            "Intro\n\n| a   |   b |\n| :-- | --: |\n|     |     |\n| 1   |   2 |\n| 3   |   4 |\n\nOutro\n"))
+            """
+                Intro
+
+                | a   |   b |
+                | :-- | --: |
+                |     |     |
+                | 1   |   2 |
+                | 3   |   4 |
+
+                Outro
+
+                """))
     }
 
     @Test func deleteAndMoveColumnsKeepAlignments() {
-        #expect(edit(pipe, .edit(.deleteColumn(0))) == .success("Intro\n\n|   b |\n| --: |\n|   2 |\n|   4 |\n\nOutro\n"))
+        #expect(edit(pipe, .edit(.deleteColumn(0))) == .success("""
+            Intro
+
+            |   b |
+            | --: |
+            |   2 |
+            |   4 |
+
+            Outro
+
+            """))
         #expect(edit(pipe, .edit(.moveColumn(from: 1, to: 0))) == .success(
-            "Intro\n\n|   b | a   |\n| --: | :-- |\n|   2 | 1   |\n|   4 | 3   |\n\nOutro\n"))
+            """
+                Intro
+
+                |   b | a   |
+                | --: | :-- |
+                |   2 | 1   |
+                |   4 | 3   |
+
+                Outro
+
+                """))
     }
 
     @Test func sortByAColumn() {
         #expect(edit(pipe, .edit(.sortBody(column: 1, order: .descending))) == .success(
-            "Intro\n\n| a   |   b |\n| :-- | --: |\n| 3   |   4 |\n| 1   |   2 |\n\nOutro\n"))
+            """
+                Intro
+
+                | a   |   b |
+                | :-- | --: |
+                | 3   |   4 |
+                | 1   |   2 |
+
+                Outro
+
+                """))
     }
 
     @Test func aPipeTableKeepsItsHeader() {
@@ -49,7 +100,7 @@ struct TableEditorTests {
         let result = TableEditor.apply(.edit(.merge(SlotRect(rows: 1..<3, columns: 0..<1))), to: MarkdownScanner.scan(text).tables[0], in: text)
         guard case .success(let done) = result else { Issue.record("refused: \(result)"); return }
         #expect(done.convertedToGrid)
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == """
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self) == """
             Intro
 
             +---+---+
@@ -110,20 +161,61 @@ struct TableEditorTests {
     @Test func gridToPipeNeedsUnitSingleLineCells() {
         #expect(edit(grid, .convertToPipe) == .refused(
             "the cell at row 2, columns 1–2 is merged: pipe tables cannot merge cells; split it first"))
-        let plain = "+---+------+\n| a | b    |\n+===+======+\n| x | y\\|z |\n+---+------+\n"
-        #expect(edit(plain, .convertToPipe) == .success("| a   | b    |\n| --- | ---- |\n| x   | y\\|z |\n"))
+        let plain = """
+            +---+------+
+            | a | b    |
+            +===+======+
+            | x | y\\|z |
+            +---+------+
+
+            """
+        #expect(edit(plain, .convertToPipe) == .success("""
+            | a   | b    |
+            | --- | ---- |
+            | x   | y\\|z |
+
+            """))
         #expect(edit(plain, .convertToPipe, syntax: .restructuredText) == .refused("reStructuredText has no pipe tables"))
     }
 
     @Test func pipeToGridAlways() {
-        #expect(edit("|a|b|\n|-|-|\n|1|\n", .convertToGrid) == .success("+---+---+\n| a | b |\n+===+===+\n| 1 |   |\n+---+---+\n"))
+        #expect(edit("""
+            |a|b|
+            |-|-|
+            |1|
+
+            """, .convertToGrid) == .success("""
+            +---+---+
+            | a | b |
+            +===+===+
+            | 1 |   |
+            +---+---+
+
+            """))
     }
 
     @Test func pipeToGridIsRefusedOnlyWherePandocCouldNotReadTheGrid() {
         // pandoc reads one emoji with U+FE0F on a line of a grid table as drawn, two lose the header
         // whatever the layout (GridReaderWidthTests).
-        #expect(edit("|a|b|\n|-|-|\n|❤️|\n", .convertToGrid) == .success("+---+---+\n| a | b |\n+===+===+\n| ❤️ |   |\n+---+---+\n"))
-        guard case .refused(let reason) = edit("|a|b|\n|-|-|\n|❤️|✔️|\n", .convertToGrid) else {
+        #expect(edit("""
+            |a|b|
+            |-|-|
+            |❤️|
+
+            """, .convertToGrid) == .success("""
+            +---+---+
+            | a | b |
+            +===+===+
+            | ❤️ |   |
+            +---+---+
+
+            """))
+        guard case .refused(let reason) = edit("""
+            |a|b|
+            |-|-|
+            |❤️|✔️|
+
+            """, .convertToGrid) else {
             Issue.record("converted")
             return
         }
@@ -133,7 +225,16 @@ struct TableEditorTests {
     @Test func anEditThatMakesATablePandocCannotReadIsRefused() {
         // One ✔️ on a line reads as drawn; a merge that spans the column line under a junction makes pandoc
         // read a column of its own, whatever the layout (GridReaderWidthTests).
-        let table = "+----+---+\n| ✔️  | b |\n+====+===+\n| c  | d |\n+----+---+\n| e  | f |\n+----+---+\n"
+        let table = """
+            +----+---+
+            | ✔️  | b |
+            +====+===+
+            | c  | d |
+            +----+---+
+            | e  | f |
+            +----+---+
+
+            """
         guard case .refused(let reason) = edit(table, .edit(.merge(SlotRect(rows: 1..<2, columns: 0..<2)))) else {
             Issue.record("merged")
             return
@@ -141,11 +242,28 @@ struct TableEditorTests {
         #expect(reason.hasPrefix("pandoc sizes this line 1 column wider than the table's borders"))
         // Merging the header leaves no span under a junction: pandoc reads this as drawn.
         #expect(edit(table, .edit(.merge(SlotRect(rows: 0..<1, columns: 0..<2))))
-            == .success("+---+---+\n| ✔️     |\n| b     |\n+===+===+\n| c | d |\n+---+---+\n| e | f |\n+---+---+\n"))
+            == .success("""
+                +---+---+
+                | ✔️     |
+                | b     |
+                +===+===+
+                | c | d |
+                +---+---+
+                | e | f |
+                +---+---+
+
+                """))
     }
 
     @Test func anUnreadableTableIsNotEdited() {
-        let broken = "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n"
+        let broken = """
+            +---+---+
+            | a | b |
+            +---+   |
+            | c     |
+            +---+---+
+
+            """
         let text = TextLines(broken)
         guard case .failure(.unreadable(let diagnostics)) = TableEditor.apply(.edit(.insertRow(at: 0)), to: MarkdownScanner.scan(text).tables[0], in: text) else {
             Issue.record("an L-shaped table was edited")
@@ -175,23 +293,41 @@ struct TableEditorTests {
 /// Inputs the soak test found, kept as regression tests.
 struct SoakRegressionTests {
     @Test func rowsAddedAtTheEndOfADocumentWithoutANewline() {
-        let text = TextLines("|a|\n|-|\n|1|")
+        let text = TextLines("""
+            |a|
+            |-|
+            |1|
+            """)
         let region = MarkdownScanner.scan(text).tables[0]
         guard case .success(let done) = TableEditor.apply(.edit(.insertRow(at: 2)), to: region, in: text) else {
             Issue.record("refused")
             return
         }
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self)
-            == "| a   |\n| --- |\n| 1   |\n|     |")
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self)
+            == """
+                | a   |
+                | --- |
+                | 1   |
+                |     |
+                """)
     }
 
     @Test func theLastRowDeletedAtTheEndOfADocumentWithoutANewline() {
-        let text = TextLines("| a   |\n| --- |\n| 1   |\n| 2   |")
+        let text = TextLines("""
+            | a   |
+            | --- |
+            | 1   |
+            | 2   |
+            """)
         let region = MarkdownScanner.scan(text).tables[0]
         guard case .success(let done) = TableEditor.apply(.edit(.deleteRow(2)), to: region, in: text) else {
             Issue.record("refused")
             return
         }
-        #expect(String(decoding: DocumentFormatter.apply(done.edits, to: text.bytes), as: UTF8.self) == "| a   |\n| --- |\n| 1   |")
+        #expect(String(decoding: TextEdit.apply(done.edits, to: text.bytes), as: UTF8.self) == """
+            | a   |
+            | --- |
+            | 1   |
+            """)
     }
 }

@@ -1,12 +1,13 @@
 import Testing
 @testable import TextTables
+import TestSupport
 
 /// Lines made a table, empty tables inserted, tables copied as CSV: the document after each, exactly.
 struct TablesFromTextTests {
     func converting(_ document: String, lines: Range<Int>, syntax: DocumentSyntax = .markdown) -> String? {
         let text = TextLines(document)
         guard let edit = TablesFromText.table(from: lines, in: text, syntax: syntax, options: .init()) else { return nil }
-        return String(decoding: DocumentFormatter.apply([edit], to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply([edit], to: text.bytes), as: UTF8.self)
     }
 
     @Test func csvWithQuotedCommasBecomesAPipeTable() {
@@ -24,13 +25,31 @@ struct TablesFromTextTests {
     }
 
     @Test func tabsAndRunsOfSpacesAreSeparatorsAsOrgChoosesThem() {
-        #expect(converting("a\tb c\n1\t2\n", lines: 0..<2) == "| a   | b c |\n| --- | --- |\n| 1   | 2   |\n")
-        #expect(converting("  New York   8.3\n  Paris  2.1\n", lines: 0..<2) == "  | New York | 8.3 |\n  | -------- | --- |\n  | Paris    | 2.1 |\n")
+        #expect(converting("a\tb c\n1\t2\n", lines: 0..<2) == """
+            | a   | b c |
+            | --- | --- |
+            | 1   | 2   |
+
+            """)
+        #expect(converting("  New York   8.3\n  Paris  2.1\n", lines: 0..<2) == """
+              | New York | 8.3 |
+              | -------- | --- |
+              | Paris    | 2.1 |
+
+            """)
     }
 
     @Test func inReStructuredTextLinesBecomeAGridTable() {
         #expect(converting("a,b\n1,\"x\ny\"\n", lines: 0..<3, syntax: .restructuredText)
-            == "+---+---+\n| a | b |\n+===+===+\n| 1 | x |\n|   | y |\n+---+---+\n")
+            == """
+                +---+---+
+                | a | b |
+                +===+===+
+                | 1 | x |
+                |   | y |
+                +---+---+
+
+                """)
     }
 
     @Test func blankLinesHoldNoTable() {
@@ -42,27 +61,75 @@ struct TablesFromTextTests {
         guard let (edit, cursorLine, byte) = TablesFromText.emptyTable(rows: rows, columns: columns, at: line, in: text, syntax: syntax, options: .init()) else {
             return nil
         }
-        let after = TextLines(DocumentFormatter.apply([edit], to: text.bytes))
-        var bytes = after.bytes
-        bytes.insert(contentsOf: Array("‸".utf8), at: after.starts[cursorLine] + byte)
-        return String(decoding: bytes, as: UTF8.self)
+        let after = TextLines(TextEdit.apply([edit], to: text.bytes))
+        return Caret.shown(after.bytes, at: after.starts[cursorLine] + byte)
     }
 
     @Test func anEmptyTableGoesOnABlankLineOrBelowTheCursorsLine() {
-        #expect(inserting("Intro\n\nOutro\n", rows: 2, columns: 2, at: 1) == "Intro\n\n| ‸    |     |\n| --- | --- |\n|     |     |\n\nOutro\n")
-        #expect(inserting("Intro\nOutro\n", rows: 1, columns: 3, at: 0) == "Intro\n\n| ‸    |     |     |\n| --- | --- | --- |\n\nOutro\n")
-        #expect(inserting("Intro\n", rows: 2, columns: 1, at: 1) == "Intro\n\n| ‸    |\n| --- |\n|     |\n")
+        #expect(inserting("Intro\n\nOutro\n", rows: 2, columns: 2, at: 1) == """
+            Intro
+
+            | ‸    |     |
+            | --- | --- |
+            |     |     |
+
+            Outro
+
+            """)
+        #expect(inserting("Intro\nOutro\n", rows: 1, columns: 3, at: 0) == """
+            Intro
+
+            | ‸    |     |     |
+            | --- | --- | --- |
+
+            Outro
+
+            """)
+        #expect(inserting("Intro\n", rows: 2, columns: 1, at: 1) == """
+            Intro
+
+            | ‸    |
+            | --- |
+            |     |
+
+            """)
         #expect(inserting("Intro\r\n", rows: 2, columns: 1, at: 0) == "Intro\r\n\r\n| ‸    |\r\n| --- |\r\n|     |\r\n")
         #expect(inserting("Intro\n\n", rows: 2, columns: 2, at: 1, syntax: .restructuredText)
-            == "Intro\n\n+---+---+\n| ‸  |   |\n+===+===+\n|   |   |\n+---+---+\n")
+            == """
+                Intro
+
+                +---+---+
+                | ‸  |   |
+                +===+===+
+                |   |   |
+                +---+---+
+
+                """)
         #expect(inserting("Intro\n", rows: 0, columns: 2, at: 0) == nil)
     }
 
     @Test func aTableCopiedAsCSV() {
-        let text = TextLines("| a | b |\n|---|---|\n| x\\|y | \"q\", r |\n")
+        let text = TextLines("""
+            | a | b |
+            |---|---|
+            | x\\|y | \"q\", r |
+
+            """)
         let reading = TableReading(text, region: DocumentSyntax.markdown.scan(text).tables[0], options: .init())
-        #expect(TablesFromText.csv(reading) == "a,b\nx|y,\"\"\"q\"\", r\"\n")
-        let grid = TextLines("+---+---+\n| a     |\n+---+---+\n| 1 | 2 |\n| 3 |   |\n+---+---+\n")
+        #expect(TablesFromText.csv(reading) == """
+            a,b
+            x|y,\"\"\"q\"\", r\"
+
+            """)
+        let grid = TextLines("""
+            +---+---+
+            | a     |
+            +---+---+
+            | 1 | 2 |
+            | 3 |   |
+            +---+---+
+
+            """)
         let gridReading = TableReading(grid, region: DocumentSyntax.markdown.scan(grid).tables[0], options: .init())
         #expect(TablesFromText.csv(gridReading) == "a,\n\"1\n3\",2\n")
     }

@@ -120,7 +120,7 @@ extension TablesFromText {
         let replaced = line..<last + 1 - inserted
         guard !syntax.scanRestartable(window, startsDocument: startsDocument, options: options.scan).scan.tables.contains(where: { $0.lines.overlaps(replaced) })
         else { return nil }
-        let after = DocumentFormatter.apply(step.edits, to: candidate.bytes)
+        let after = TextEdit.apply(step.edits, to: candidate.bytes)
         let tail = candidate.bytes.count - candidate.contentEnd(last)
         return TableBegun(replaced: replaced, newText: Array(after[candidate.starts[line]..<after.count - tail]),
                           line: step.line, byte: step.byte)

@@ -28,7 +28,7 @@ package enum DocumentFixer {
         for _ in 0...(scan.tables.count + scan.diagnostics.count) {
             let round = safeFixes(text, scan: scan, options: options)
             let roundEdits = round.flatMap { $0 }
-            let next = DocumentFormatter.apply(roundEdits, to: current)
+            let next = TextEdit.apply(roundEdits, to: current)
             // A fix that changes nothing would be offered again: the round is the last.
             if round.isEmpty || next == current { break }
             fixed += round.count
@@ -39,7 +39,7 @@ package enum DocumentFixer {
         }
         let formatting = DocumentFormatter.edits(text, scan: scan, options: options)
         edits = compose(edits, then: formatting.edits, middle: current)
-        let output = DocumentFormatter.apply(formatting.edits, to: current)
+        let output = TextEdit.apply(formatting.edits, to: current)
         let refused = (scan.diagnostics + formatting.refused).filter { $0.severity == .error }
             .sorted { ($0.range.lowerBound, $0.code.rawValue) < ($1.range.lowerBound, $1.code.rawValue) }
         return FixAllResult(edits: edits, output: output, fixed: fixed, refused: refused, fixedText: text, changed: output != bytes)

@@ -1,14 +1,16 @@
 import GridModel
 
 /// A grid table made to fit a width, as pandoc's writer does with `--columns`: while the table is wider,
-/// the widest column that can give room gives a column, and the paragraphs of its cells that are wider
-/// are filled again at word boundaries (`CellText`: paragraph breaks, list items, literal and indented
-/// text, inline code and URLs kept whole, the words never changed). Where the longest unbreakable words
-/// allow no more, the table is as narrow as they let it be.
+/// the widest column that can give room gives a column, and the blocks of its cells that are wider and
+/// wrap in the document's reader are filled again at word boundaries (`CellText`: every other block
+/// kept whole, the words never changed). Where the longest unbreakable words and kept lines allow no
+/// more, the table is as narrow as they let it be.
 struct GridTableFit {
     let grid: Grid
     let options: WidthOptions
     let syntax: DocumentSyntax
+    /// The directives a project says hold reStructuredText (`rstContentDirectives`): their bodies wrap.
+    var contentDirectives: Set<String> = []
     private var reader: GridReader { GridReader(syntax) }
 
     /// Columns a grid table of columns `widths` wide (text widths) takes: `| ` and ` ` around each column's
@@ -22,7 +24,7 @@ struct GridTableFit {
     func fitted(to maxWidth: Int) -> (grid: Grid, fits: Bool) {
         let natural = GridTablePrinter(grid, options: options, syntax: syntax).widths
         guard GridTablePrinter.tableWidth(natural) > maxWidth else { return (grid, true) }
-        let texts = grid.cells.map { CellText($0.lines) }
+        let texts = grid.cells.map { CellText($0.lines, syntax: syntax, contentDirectives: contentDirectives) }
         let minimums = minimumWidths(texts)
         var widths = natural
         while GridTableFit.tableWidth(widths) > maxWidth {
@@ -52,7 +54,7 @@ struct GridTableFit {
     }
 
     /// The narrowest the table can be: every column at its least.
-    var minimumTableWidth: Int { GridTableFit.tableWidth(minimumWidths(grid.cells.map { CellText($0.lines) })) }
+    var minimumTableWidth: Int { GridTableFit.tableWidth(minimumWidths(grid.cells.map { CellText($0.lines, syntax: syntax, contentDirectives: contentDirectives) })) }
 }
 
 extension GridTablePrinter {

@@ -42,7 +42,7 @@ extension GridTableReader {
     private func printingFix(_ kind: FixKind, _ grid: Grid, isSafe: Bool = false) -> Fix {
         let (text, region, options) = (text, region, geometry.options)
         return Fix(kind, isPreferred: isSafe, isSafe: isSafe) {
-            DocumentFormatter.gridTableEdits(grid, text: text, region: region, options: options)
+            TableLineEdits.gridTableEdits(grid, text: text, region: region, options: options)
         }
     }
 

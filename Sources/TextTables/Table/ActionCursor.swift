@@ -73,7 +73,7 @@ extension TableReading {
         if kind == region.kind { return reading(after: edits) }
         let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
         let shifted = edits.map { TextEdit(range: $0.range.lowerBound - tableStart..<$0.range.upperBound - tableStart, newText: $0.newText) }
-        let lines = TextLines(DocumentFormatter.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd])))
+        let lines = TextLines(TextEdit.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd])))
         guard let found = syntax.scan(lines, options: options.scan).tables.first(where: { $0.kind == kind }) else { return nil }
         return TableReading(lines, region: found, options: options)
     }

@@ -80,7 +80,7 @@ extension TableReading {
               let step = repaired.navigate(from: bar + 1, direction, syntax: syntax, isFormatted: nil) else { return nil }
         // The whole table replaced by the repaired one after the step (its last terminator kept as it is).
         let tableStart = text.starts[region.firstLine], tableEnd = text.contentEnd(region.lines.upperBound - 1)
-        var after = DocumentFormatter.apply(step.edits, to: repaired.text.bytes)
+        var after = TextEdit.apply(step.edits, to: repaired.text.bytes)
         after.removeLast(text.fullEnd(region.lines.upperBound - 1) - tableEnd)
         return CellNavigation(edits: [TextEdit(range: tableStart..<tableEnd, newText: after)], line: step.line, byte: step.byte, lineText: step.lineText)
     }
@@ -111,11 +111,11 @@ extension TableReading {
     }
 
     /// This table read again after `edits`: each line keeps the prefix of the line at its offset (or the
-    /// last line's), as `DocumentFormatter.lineEdits` places them.
+    /// last line's), as `TableLineEdits.lineEdits` places them.
     func reading(after edits: [TextEdit]) -> TableReading {
         let tableStart = text.starts[region.firstLine], tableEnd = text.fullEnd(region.lines.upperBound - 1)
         let shifted = edits.map { TextEdit(range: ($0.range.lowerBound - tableStart)..<($0.range.upperBound - tableStart), newText: $0.newText) }
-        let bytes = DocumentFormatter.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd]))
+        let bytes = TextEdit.apply(shifted, to: Array(text.bytes[tableStart..<tableEnd]))
         let lines = TextLines(bytes)
         let prefixLengths = region.contentStarts.indices.map { region.contentStarts[$0] - text.starts[region.firstLine + $0] }
         // Bytes ending in a line break have a last, empty line that is not the table's.

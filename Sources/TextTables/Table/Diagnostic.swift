@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A problem found in a document: what, how bad, and where (byte offsets into the document).
 package struct Diagnostic: Sendable, Hashable {
     package enum Severity: String, Sendable, Hashable, Comparable {
@@ -103,13 +101,16 @@ package struct Fix: Sendable, Hashable {
     /// row's bars, a border is only missing): `format --fix` and the server's fix-all apply it unasked.
     /// Decided where the fix is made; a fix among choices is never safe.
     package var isSafe: Bool
-    private let made: MadeEdits
+    /// The table-rewriting fix's maker (nil when the edits were given), and its edits once made.
+    private let make: (@Sendable () -> [TextEdit])?
+    private let made: ComputedOnce<[TextEdit]>
 
     package init(_ kind: FixKind, edits: [TextEdit], isPreferred: Bool = false, isSafe: Bool = false) {
         self.kind = kind
         self.isPreferred = isPreferred
         self.isSafe = isSafe
-        made = MadeEdits(edits)
+        make = nil
+        made = ComputedOnce(edits)
     }
 
     /// A fix whose edits rewrite the table, made by `make` the first time they are asked for.
@@ -117,13 +118,14 @@ package struct Fix: Sendable, Hashable {
         self.kind = kind
         self.isPreferred = isPreferred
         self.isSafe = isSafe
-        made = MadeEdits(make)
+        self.make = make
+        made = ComputedOnce()
     }
 
-    package var edits: [TextEdit] { made.edits }
+    package var edits: [TextEdit] { made.value { make?() ?? [] } }
 
     /// Whether the fix rewrites the whole table (its edits are made when asked for).
-    package var rewritesTable: Bool { made.isDeferred }
+    package var rewritesTable: Bool { make != nil }
 
     package static func == (a: Fix, b: Fix) -> Bool {
         a.title == b.title && a.isPreferred == b.isPreferred && a.isSafe == b.isSafe && a.rewritesTable == b.rewritesTable && a.edits == b.edits
@@ -132,30 +134,5 @@ package struct Fix: Sendable, Hashable {
     package func hash(into hasher: inout Hasher) {
         hasher.combine(title)
         hasher.combine(isPreferred)
-    }
-}
-
-/// A fix's edits, given or made once on first use (under a lock: readings are shared across threads).
-private final class MadeEdits: Sendable {
-    private let make: (@Sendable () -> [TextEdit])?
-    private let state: Mutex<[TextEdit]?>
-
-    init(_ edits: [TextEdit]) {
-        make = nil
-        state = Mutex(edits)
-    }
-
-    init(_ make: @escaping @Sendable () -> [TextEdit]) {
-        self.make = make
-        state = Mutex(nil)
-    }
-
-    var isDeferred: Bool { make != nil }
-
-    var edits: [TextEdit] {
-        if let known = state.withLock({ $0 }) { return known }
-        let made = make?() ?? []  // outside the lock: printing a table takes time
-        state.withLock { $0 = $0 ?? made }
-        return made
     }
 }

@@ -62,7 +62,7 @@ extension TableReading {
         case .splitCell: return isUnit ? nil : .edit(.split(row: row, column: column))
         case .unwrapCell:
             guard region.kind == .grid, case .success(let grid) = grid, let lines = grid.cell(at: Slot(row: row, column: column))?.lines,
-                  CellText(lines).hasWrappedParagraph else { return nil }
+                  CellText(lines, syntax: region.syntax).hasWrappedParagraph else { return nil }
             return .unwrapCell(Slot(row: row, column: column))
         case .formatTable, .convertToGrid, .convertToPipe, .convertToSimple, .convertToMultiline, .convertToList, .fitTable: return nil
         }

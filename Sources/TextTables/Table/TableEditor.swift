@@ -79,7 +79,7 @@ package enum TableEditor {
         }
         let edited: Grid
         do {
-            edited = try perform(action, on: grid)
+            edited = try perform(action, on: grid, syntax: syntax)
         } catch {
             return .failure(.refused(.edit(error)))  // not reached: `refusal` asks the model's own rules
         }
@@ -201,17 +201,17 @@ package enum TableEditor {
         if case .edit(let edit) = action { edit } else { nil }
     }
 
-    static func perform(_ action: TableAction, on grid: Grid) throws(GridEditError) -> Grid {
-        if case .unwrapCell(let slot) = action { return unwrapping(slot, in: grid) }
+    static func perform(_ action: TableAction, on grid: Grid, syntax: DocumentSyntax = .restructuredText) throws(GridEditError) -> Grid {
+        if case .unwrapCell(let slot) = action { return unwrapping(slot, in: grid, syntax: syntax) }
         guard let edit = gridEdit(action) else { return grid }
         return try grid.applying(edit)
     }
 
-    /// The grid with every paragraph of the cell at `slot` on one line.
-    static func unwrapping(_ slot: Slot, in grid: Grid) -> Grid {
+    /// The grid with every block of words of the cell at `slot` on one line, as `syntax`'s reader reads it.
+    static func unwrapping(_ slot: Slot, in grid: Grid, syntax: DocumentSyntax) -> Grid {
         guard let index = grid.cellIndex(row: slot.row, column: slot.column) else { return grid }
         var cells = grid.cells
-        cells[index].lines = CellText(cells[index].lines).unwrapped
+        cells[index].lines = CellText(cells[index].lines, syntax: syntax).unwrapped
         return (try? Grid(rowCount: grid.rowCount, columnCount: grid.columnCount, cells: cells, alignments: grid.alignments,
                           headerRowCount: grid.headerRowCount, footerRowCount: grid.footerRowCount)) ?? grid
     }

@@ -1,13 +1,18 @@
 import GridModel
 
+/// A table formatting will not rewrite, with the reasons.
+package struct FormatRefusal: Error, Sendable {
+    package var diagnostics: [Diagnostic]
+}
+
 /// Printing a read table back into its document: formatting it, or printing what an action made of it.
 /// Every printed line goes after the container prefix of the line it replaces, by `placing` (pipe) or
-/// `placingGridLine`; `DocumentFormatter.lineEdits` turns placed lines into the smallest edits.
+/// `placingGridLine`; `TableLineEdits.lineEdits` turns placed lines into the smallest edits.
 extension TableReading {
     /// The edits that format the table, or its errors when it cannot be read (and is left alone).
-    package func formattingEdits() -> Result<[TextEdit], DocumentFormatter.Refusal> {
-        if let errors { return .failure(DocumentFormatter.Refusal(diagnostics: errors)) }
-        return .success(formattedLines().map { DocumentFormatter.lineEdits(text, region: region, lines: $0) } ?? [])
+    package func formattingEdits() -> Result<[TextEdit], FormatRefusal> {
+        if let errors { return .failure(FormatRefusal(diagnostics: errors)) }
+        return .success(formattedLines().map { TableLineEdits.lineEdits(text, region: region, lines: $0) } ?? [])
     }
 
     /// The table's lines as formatting prints them, placed after their prefixes; nil when formatting
@@ -104,17 +109,17 @@ extension TableReading {
     /// after its prefix, as `placedGridLines` places it); false, with nothing appended, when it prints
     /// taller or shorter and its lines must be matched by `lineEdits`.
     private func appendFormattedGrid(_ grid: Grid, to out: inout [UInt8], copied: inout Int) -> Bool {
-        let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
+        let indent = Array(TableLineEdits.tableIndentation(text, region: region))
         let printer = GridTablePrinter(grid, indent: indent, options: options.width, syntax: region.syntax)
         guard printer.lineCount == region.contentStarts.count else { return false }
         var offset = 0
         printer.forEachLine { append in
             out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
             // A printed line starts with the table's indentation (else with `+` or `|`).
-            if DocumentFormatter.needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: indent.first) { out.append(0x20) }
+            if TableLineEdits.needsMarkerSpace(after: region.prefix(ofLine: offset, in: text), before: indent.first) { out.append(0x20) }
             let start = out.count
             append(&out)
-            DocumentFormatter.keepOwnGridIndentation(&out, from: start, indent: indent, text: text, region: region, offset: offset)
+            TableLineEdits.keepOwnGridIndentation(&out, from: start, indent: indent, text: text, region: region, offset: offset)
             copied = text.contentEnd(region.firstLine + offset)
             offset += 1
         }
@@ -130,7 +135,7 @@ extension TableReading {
         if edited.kind != region.kind && region.context.followedByText { lines.append([]) }
         // And with text right above, a blank line keeps it from joining that text (a grid table's last line).
         if edited.kind != region.kind && region.context.precededByText { lines.insert([], at: 0) }
-        return DocumentFormatter.lineEdits(text, region: region, lines: lines)
+        return TableLineEdits.lineEdits(text, region: region, lines: lines)
     }
 
     private func printedLines(_ edited: EditedTable, from original: Grid) -> [[UInt8]] {
@@ -138,17 +143,17 @@ extension TableReading {
         switch edited {
         case .pipe: return []  // printed by `edits(printingPipe:)`
         case .list(let grid):
-            let indent = Array(DocumentFormatter.tableIndentation(text, region: region))
+            let indent = Array(TableLineEdits.tableIndentation(text, region: region))
             let directive = ListTablePrinter.directive(for: grid, indent: indent, widths: printedWidths(grid))
             return ListTablePrinter(grid: grid, directive: directive).lines()
         case .simple(let grid):
             let layout = if case .simple(_, let layout, _) = content { layout.edited(rowCount: grid.rowCount) } else {
-                SimpleTableLayout(indent: Array(DocumentFormatter.tableIndentation(text, region: region)), blankLinesAfter: [])
+                SimpleTableLayout(indent: Array(TableLineEdits.tableIndentation(text, region: region)), blankLinesAfter: [])
             }
             return SimpleTablePrinter(grid, layout: layout).lines()
         case .pandoc(let grid, let kind):
             // At most three spaces: four would make the table's lines code.
-            var layout = PandocTableLayout.fresh(kind: kind, indent: min(3, DocumentFormatter.tableIndentation(text, region: region).count))
+            var layout = PandocTableLayout.fresh(kind: kind, indent: min(3, TableLineEdits.tableIndentation(text, region: region).count))
             var keeps = false
             if case .pandoc(_, let own, _, _) = content, own.kind == kind {
                 layout = own
@@ -176,11 +181,11 @@ extension TableReading {
             appendPlaced(offset, of: printer, to: &line)
             return line
         }
-        return DocumentFormatter.lineEdits(text, region: region, lines: lines)
+        return TableLineEdits.lineEdits(text, region: region, lines: lines)
     }
 
     private func pipePrinter(_ table: PipeTable) -> PipeTablePrinter {
-        let indent = DocumentFormatter.tableIndentation(text, region: region)
+        let indent = TableLineEdits.tableIndentation(text, region: region)
         let prefixWidth = PipeTableLayout.width(region.prefix(ofLine: 0, in: text), at: 0, options.width)
         // A pipe table is indented at most 3 columns (4 would make code): a grid table's may be more.
         return PipeTablePrinter(table, indent: indent.prefix(3), startColumn: prefixWidth, options: options)
@@ -190,19 +195,19 @@ extension TableReading {
     /// indentation where it keeps it (tabs), else the table's, after the space a bare `>` needs.
     private func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
         let source = min(offset, region.contentStarts.count - 1)
-        let prefix = region.prefix(ofLine: source, in: text), own = DocumentFormatter.ownIndentation(text, region: region, offset: source)
-        if DocumentFormatter.keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
+        let prefix = region.prefix(ofLine: source, in: text), own = TableLineEdits.ownIndentation(text, region: region, offset: source)
+        if TableLineEdits.keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
             out.append(contentsOf: own)
             printer.appendLine(offset, indent: [], to: &out)
         } else {
-            if DocumentFormatter.needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(0x20) }
+            if TableLineEdits.needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(0x20) }
             printer.appendLine(offset, to: &out)
         }
     }
 
     /// `grid` printed as a grid table, each line placed after the prefix of the line it replaces.
     private func gridLines(_ grid: Grid) -> [[UInt8]] {
-        DocumentFormatter.placedGridLines(grid, text: text, region: region, options: options.width)
+        TableLineEdits.placedGridLines(grid, text: text, region: region, options: options.width)
     }
 
     /// A pandoc table's printed lines (indented already), each placed after the prefix of the line it
@@ -210,7 +215,7 @@ extension TableReading {
     private func placedPandocLines(_ lines: [[UInt8]]) -> [[UInt8]] {
         lines.enumerated().map { offset, line in
             let prefix = region.prefix(ofLine: min(offset, region.contentStarts.count - 1), in: text)
-            return DocumentFormatter.needsMarkerSpace(after: prefix, before: line.first) ? [0x20] + line : line
+            return TableLineEdits.needsMarkerSpace(after: prefix, before: line.first) ? [0x20] + line : line
         }
     }
 
@@ -218,7 +223,7 @@ extension TableReading {
     /// the grid they make as it is: "Unwrap cell" would be undone otherwise.)
     func fittedForFormatting(_ grid: Grid) -> Grid {
         guard let maxWidth = options.maxWidth else { return grid }
-        return GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: maxWidth).grid
+        return GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).fitted(to: maxWidth).grid
     }
 
     /// The widths of the columns of this grid or simple table as formatting prints them (a list-table made

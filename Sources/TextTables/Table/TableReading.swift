@@ -1,5 +1,4 @@
 import GridModel
-import Synchronization
 
 /// One table read once, and everything any layer asks of it: its diagnostics (with their quick fixes),
 /// the edits that format it, its grid (or why it has none), the slot under a byte offset, which actions
@@ -15,7 +14,8 @@ package struct TableReading: Sendable {
     package let region: TableRegion
     package let options: FormatOptions
     let content: Content
-    private let lazily = LazyParts()
+    /// Made on the first action asked (formatting never needs it): one allocation per reading until then.
+    private let lazily = ComputedOnce<LazyParts>()
 
     enum Content: Sendable {
         /// A pipe table, and its grid's shape (found with the reading: its grid is built only when an
@@ -70,7 +70,7 @@ package struct TableReading: Sendable {
     /// Information where a grid table cannot be made as narrow as `maxWidth`, on its top border.
     private static func widthDiagnostics(_ grid: Grid, text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
         guard let maxWidth = options.maxWidth else { return [] }
-        let least = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).minimumTableWidth
+        let least = GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).minimumTableWidth
         guard least > maxWidth else { return [] }
         return [Diagnostic(code: .tableTooWide, severity: .information, message: Diagnostic.Message.tableTooWide(least: least, maxWidth: maxWidth),
                            range: region.contentStarts[0]..<text.contentEnd(region.firstLine))]
@@ -107,7 +107,7 @@ package struct TableReading: Sendable {
     /// The table as a grid, or why it cannot be read.
     package var grid: Result<Grid, TableEditFailure> {
         switch content {
-        case .pipe(let table, _): .success(lazily.grid { TableConversion.grid(table) })
+        case .pipe(let table, _): .success(parts.grid.value { TableConversion.grid(table) })
         case .grid(let grid, _, _), .simple(let grid, _, _), .list(let grid, _), .pandoc(let grid, _, _, _): .success(grid)
         case .unreadable: .failure(.unreadable(errors ?? []))
         }
@@ -137,14 +137,14 @@ package struct TableReading: Sendable {
             return .refused(refusal)
         }
         if case .pipe(let table, let shape) = content {
-            return TableEditor.refusal(action, shape: shape, spans: nil, grid: { lazily.grid { TableConversion.grid(table) } }, kind: .pipe,
+            return TableEditor.refusal(action, shape: shape, spans: nil, grid: { parts.grid.value { TableConversion.grid(table) } }, kind: .pipe,
                                        syntax: syntax) { pipeToGridRefusal() }
         }
         switch grid {
         case .failure(let failure): return failure
         case .success(let grid):
             return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax,
-                                       holdsSizedText: { lazily.holdsSizedText { GridReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
+                                       holdsSizedText: { parts.holdsSizedText.value { GridReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
         }
     }
 
@@ -154,7 +154,7 @@ package struct TableReading: Sendable {
         if case .pipe(let table, _) = content, let hidden = hiddenCells { return apply(action, keeping: hidden, of: table, syntax: syntax) }
         if case .fit(let width) = action, region.kind == .grid {
             return grid.map { grid in
-                let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax).fitted(to: width).grid
+                let fitted = GridTableFit(grid: grid, options: options.width, syntax: region.syntax, contentDirectives: options.scan.rstContentDirectives).fitted(to: width).grid
                 return TableEditResult(edits: edits(printing: .grid(fitted), from: grid), convertedToGrid: false)
             }
         }
@@ -186,7 +186,7 @@ package struct TableReading: Sendable {
     /// cursor asks); nil for other kinds and for a table without any.
     var hiddenCells: HiddenCells? {
         guard case .pipe(let table, _) = content else { return nil }
-        return lazily.hiddenCells { HiddenCells(table) }
+        return parts.hiddenCells.value { HiddenCells(table) }
     }
 
     /// A pipe table with hidden cells becomes no other kind of table, which would show them.
@@ -207,7 +207,7 @@ package struct TableReading: Sendable {
     private func pipeToGridRefusal() -> TableEditRefusal? {
         guard case .pipe(let table, _) = content else { return nil }
         let reader = GridReader(region.syntax)
-        return lazily.pipeToGridRefusal {
+        return parts.pipeToGridRefusal.value {
             // A table of printable ASCII (line ends apart) reads alike everywhere: one pass over its bytes.
             let start = text.starts[region.firstLine], end = text.contentEnd(region.lines.upperBound - 1)
             let plain = text.bytes.withUnsafeBufferPointer { b in
@@ -224,37 +224,14 @@ package struct TableReading: Sendable {
     }
 }
 
+extension TableReading {
+    private var parts: LazyParts { lazily.value { LazyParts() } }
+}
+
 /// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.
-private final class LazyParts: Sendable {
-    private let state = Mutex<(grid: Grid?, refusal: TableEditRefusal??, hidden: HiddenCells??, sized: Bool?)>((nil, nil, nil, nil))
-
-    func grid(_ make: () -> Grid) -> Grid {
-        if let grid = state.withLock({ $0.grid }) { return grid }
-        let made = make()  // outside the lock: making it costs the table
-        return state.withLock { state in
-            if state.grid == nil { state.grid = made }
-            return state.grid ?? made
-        }
-    }
-
-    func pipeToGridRefusal(_ make: () -> TableEditRefusal?) -> TableEditRefusal? {
-        if let known = state.withLock({ $0.refusal }) { return known }
-        let made = make()
-        state.withLock { $0.refusal = .some(made) }
-        return made
-    }
-
-    func holdsSizedText(_ make: () -> Bool) -> Bool {
-        if let known = state.withLock({ $0.sized }) { return known }
-        let made = make()
-        state.withLock { $0.sized = made }
-        return made
-    }
-
-    func hiddenCells(_ make: () -> HiddenCells?) -> HiddenCells? {
-        if let known = state.withLock({ $0.hidden }) { return known }
-        let made = make()
-        state.withLock { $0.hidden = .some(made) }
-        return made
-    }
+private struct LazyParts: Sendable {
+    let grid = ComputedOnce<Grid>()
+    let pipeToGridRefusal = ComputedOnce<TableEditRefusal?>()
+    let holdsSizedText = ComputedOnce<Bool>()
+    let hiddenCells = ComputedOnce<HiddenCells?>()
 }

@@ -4,7 +4,7 @@
 extension TableReading {
     /// `formattingEdits()`, except that line `line` of the text (a row of a pipe table) keeps its own
     /// number of cells.
-    package func formattingEdits(typingOn line: Int) -> Result<[TextEdit], DocumentFormatter.Refusal> {
+    package func formattingEdits(typingOn line: Int) -> Result<[TextEdit], FormatRefusal> {
         let edits = formattingEdits()
         guard case .success(let all) = edits, region.kind == .pipe, region.lines.contains(line) else { return edits }
         let b = text.bytes, start = text.starts[line], end = text.contentEnd(line)
@@ -12,7 +12,7 @@ extension TableReading {
         let own = PipeRowSyntax.cellCount(b, contentStart, end)
         let onLine = all.filter { $0.range.lowerBound >= start && $0.range.upperBound <= end }
         guard !onLine.isEmpty else { return edits }
-        let printed = DocumentFormatter.apply(onLine.map { TextEdit(range: $0.range.lowerBound - start..<$0.range.upperBound - start, newText: $0.newText) },
+        let printed = TextEdit.apply(onLine.map { TextEdit(range: $0.range.lowerBound - start..<$0.range.upperBound - start, newText: $0.newText) },
                                               to: Array(b[start..<end]))
         guard let cut = TableReading.end(ofCells: own, in: printed, from: contentStart - start) else { return edits }
         let others = all.filter { !($0.range.lowerBound >= start && $0.range.upperBound <= end) }

@@ -49,7 +49,7 @@ package struct TextLines: Sendable {
     /// the language server follows them). The command line reads documents this way.
     package static func readerLines(_ bytes: [UInt8]) -> TextLines {
         let plain = TextLines(bytes)
-        guard bytes.containsByte(LoneCarriageReturn.carriageReturn) else { return plain }
+        guard bytes.containsByte(0x0D) else { return plain }
         var starts = [0]
         starts.reserveCapacity(plain.starts.count)
         for (i, byte) in bytes.enumerated() where byte == 0x0A || (byte == 0x0D && (i + 1 == bytes.count || bytes[i + 1] != 0x0A)) {

@@ -51,7 +51,7 @@ enum PandocTables {
     static func formatted(_ document: String) -> String {
         let text = TextLines(document)
         let edits = regions(text).flatMap { (try? TableReading(text, region: $0, options: FormatOptions()).formattingEdits().get()) ?? [] }
-        return String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(edits, to: text.bytes), as: UTF8.self)
     }
 
     /// The document after `action` on its first table.
@@ -59,7 +59,7 @@ enum PandocTables {
         let text = TextLines(document)
         guard let region = regions(text).first else { throw ReferenceReaders.Failure(description: "no table in \(document)") }
         let edits = try TableReading(text, region: region, options: FormatOptions()).apply(action, syntax: .pandocMarkdown).get().edits
-        return String(decoding: DocumentFormatter.apply(edits, to: text.bytes), as: UTF8.self)
+        return String(decoding: TextEdit.apply(edits, to: text.bytes), as: UTF8.self)
     }
 
     static func pandoc(_ document: String, widths: Bool = false) throws -> String {
