@@ -184,8 +184,9 @@ Nil until it reports them.")
 
 ;; Eglot 1.9 applies an edit with `replace-buffer-contents', which diffs
 ;; old and new text with no time limit: minutes for a table of thousands
-;; of rows, which gridls rewrites as one edit.  gridls applies its own
-;; edits in linear time instead: the lines both texts begin and end with
+;; of rows, which gridls rewrites as one edit or one per line.  gridls
+;; applies its own edits in linear time instead: one reply's edits are
+;; joined into one text, the lines it and the buffer begin and end with
 ;; stay, and only the lines between are replaced.
 
 (defun gridls--replace-region (beg end text)
@@ -253,9 +254,11 @@ for each position."
 The edits, often one per line, are joined into one text for the span
 they cover; `gridls--replace-region' replaces its changed lines.  An
 edit for another VERSION of the text than the buffer's is refused."
-  (unless (or (not version) (equal version eglot--versioned-identifier))
-    (jsonrpc-error "Edits for version %s of %s, which is at %s"
-                   version (buffer-name) eglot--versioned-identifier))
+  (let ((current (symbol-value (if (boundp 'eglot--docver)  ; its name from eglot 1.16
+                                   'eglot--docver
+                                 'eglot--versioned-identifier))))
+    (unless (or (not version) (equal version current))
+      (jsonrpc-error "Edits for version %s of %s, which is at %s" version (buffer-name) current)))
   (barf-if-buffer-read-only)
   (unless (seq-empty-p edits)
     (let* ((edits (sort (append edits nil)
