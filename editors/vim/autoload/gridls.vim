@@ -145,30 +145,112 @@ function! gridls#title(command) abort
   return get(s:titles, a:command, 'This table action')
 endfunction
 
-" Cell text objects, from the server's selection ranges at the cursor (textDocument/selectionRange:
-" in a pipe or grid table the cell's text, when the cursor is on it, the cell with its padding, with its
-" borders, then the row and the table, protocol/README.md): i| the text (the padded cell on a blank cell
-" or in the padding), a| the padded cell with the border after it. A cell over several lines (a grid
-" table's) is selected as a block. Elsewhere nothing is selected.
-function! gridls#cell_object(around) abort
-  let l:ranges = s:client.selection_ranges()
-  if len(l:ranges) < 4
-    return
+" Cell text objects, from the server's selection ranges (textDocument/selectionRange: in a pipe or grid
+" table the cell's text when the cursor is on it, the cell with its padding, with its borders, then the
+" row and the table; protocol/README.md). Always on the cursor's line, characterwise: i| the text (the
+" padded cell on a blank cell or in the padding), a| the padded cell and, in a pipe table, the `|` after
+" it. A grid table's borders are never taken: deleting one, or changing a cell over several lines as a
+" block, would break the table. A count takes that many cells to the right. The mappings are <expr>
+" ones: where there is no such cell the keys are <Esc>, which cancels the operator (visual mode stays).
+function! gridls#cell_object_keys(around, visual) abort
+  if empty(s:cell_object(a:around, v:count1))
+    return a:visual ? '' : "\<Esc>"
   endif
-  let [l:padded, l:bordered] = [l:ranges[-4], l:ranges[-3]]
-  let [l:start, l:end] = a:around ? [l:padded[0], s:border_after(l:padded[1], l:bordered[1])]
-        \ : (len(l:ranges) >= 5 ? l:ranges[-5] : l:padded)
-  if l:end[0] == l:start[0] && l:end[1] <= l:start[1]
-    return
-  endif
-  call cursor(l:start)
-  execute 'normal!' (l:end[0] == l:start[0] ? 'v' : "\<C-V>")
-  " The range's end is after its last character.
-  call cursor(l:end[0], l:end[1] - 1)
+  " Found again by the command, so that `.` takes the cell where it is repeated.
+  return printf(":\<C-U>call gridls#select_cells(%d, %d)\<CR>", a:around, v:count1)
 endfunction
 
-" The end of the padded cell's range taken one character further, over its border: the bordered
-" range's end on the same line (a pipe row may have no `|` there), else the `|` after the last line.
-function! s:border_after(padded, bordered) abort
-  return a:bordered[0] == a:padded[0] ? a:bordered : [a:padded[0], a:padded[1] + 1]
+" Selects the cells characterwise; an error where there are none (`.` repeated off a table), which
+" cancels the operator.
+function! gridls#select_cells(around, count) abort
+  let l:range = s:cell_object(a:around, a:count)
+  if empty(l:range)
+    echoerr 'gridls: no table cell here'
+    return
+  endif
+  call cursor(l:range[0])
+  normal! v
+  call cursor(l:range[1])
+endfunction
+
+" The range i| or a| selects, with `count` cells; [] where there is none (off a table, on a rule, past
+" the row's last cell).
+function! s:cell_object(around, count) abort
+  let l:line = line('.')
+  let l:first = s:cell_part(l:line, col('.'))
+  let l:beside = empty(l:first) && getline('.')[col('.') - 1] ==# '|'
+  if l:beside
+    " On a row's leading `|` (or a grid table's left border): the cell to its right, else to its left.
+    let l:first = s:cell_part(l:line, col('.') + 1)
+    if empty(l:first) && col('.') > 1
+      let l:first = s:cell_part(l:line, col('.') - 1)
+    endif
+  endif
+  let l:cells = [l:first]
+  while !empty(l:cells[-1]) && len(l:cells) < a:count
+    call add(l:cells, s:cell_part(l:line, l:cells[-1].next))
+  endwhile
+  if empty(l:cells[-1])
+    return []
+  endif
+  let [l:first, l:last] = [l:cells[0], l:cells[-1]]
+  if a:around
+    let l:range = [l:first.padded[0], l:last.padded[1] + l:last.border]
+  else
+    " The first cell's text only when the cursor is on it (as the server's ranges say) or on the border
+    " before it; the last one's when it has text.
+    let l:on_text = !empty(l:first.text) && (l:beside || l:first.text[0] <= col('.') && col('.') <= l:first.text[1])
+    let l:start = l:on_text ? l:first.text[0] : l:first.padded[0]
+    if a:count == 1
+      let l:range = [l:start, l:on_text ? l:first.text[1] : l:first.padded[1]]
+    else
+      let l:range = [l:start, empty(l:last.text) ? l:last.padded[1] : l:last.text[1]]
+    endif
+  endif
+  if l:range[1] < l:range[0]
+    return []
+  endif
+  return [[l:line, l:range[0]], [l:line, l:range[1]]]
+endfunction
+
+" The cell at byte `column` of `line`, on that line only: {padded: [first, last], text: [first, last] or
+" [] when blank, border: 1 when a `|` of a pipe row follows, next: the column after its right border};
+" {} where there is no cell. Columns are bytes, inclusive.
+function! s:cell_part(line, column) abort
+  let l:cursor = getcurpos()
+  call cursor(a:line, a:column)
+  let l:ranges = s:client.selection_ranges()
+  call setpos('.', l:cursor)
+  if len(l:ranges) < 4 || col([a:line, '$']) <= a:column
+    return {}
+  endif
+  let [l:padded, l:bordered] = [l:ranges[-4], l:ranges[-3]]
+  if l:padded[0][0] == l:padded[1][0]
+    let l:first = l:padded[0][1]
+    let l:last = l:padded[1][1] - 1
+  elseif l:padded[0][0] <= a:line && a:line <= l:padded[1][0]
+    " A grid cell over several lines: the same screen columns on this line (between its borders).
+    let l:left = virtcol([l:padded[0][0], l:padded[0][1] - 1]) + 1
+    let l:right = virtcol([l:padded[1][0], l:padded[1][1]])
+    let l:first = s:byte_column(a:line, l:left)
+    let l:last = s:byte_column(a:line, l:right) - 1
+  else
+    return {}
+  endif
+  let l:grid = l:bordered[0][0] != l:bordered[1][0]
+  let l:border = !l:grid && l:bordered[1][1] > l:padded[1][1] ? 1 : 0
+  let l:part = strpart(getline(a:line), l:first - 1, l:last - l:first + 1)
+  let l:start = match(l:part, '[^ \t]')
+  let l:text = l:start < 0 ? [] : [l:first + l:start, l:first + match(l:part, '[ \t]*$') - 1]
+  return {'padded': [l:first, l:last], 'text': l:text, 'border': l:border, 'next': l:last + 2}
+endfunction
+
+" The byte column of the character at screen column `screen` of `line` (or just past the line's end).
+function! s:byte_column(line, screen) abort
+  let l:text = getline(a:line)
+  let l:column = 1
+  while l:column <= len(l:text) && virtcol([a:line, l:column]) < a:screen
+    let l:column += len(matchstr(l:text, '.', l:column - 1))
+  endwhile
+  return l:column
 endfunction

@@ -42,9 +42,10 @@ command! -bar -register GridCopyCSV call gridls#copy_csv(<q-reg>)
 command! -bar -nargs=1 GridInsertTable call gridls#insert_table(<q-args>)
 command! -bar GridDiagnostics call gridls#diagnostics()
 " The table keys' steps, from normal mode: the cursor goes where <Tab>, <S-Tab> and <CR> take it.
-command! -bar GridNextCell call gridls#keys#step('nextCell')
-command! -bar GridPreviousCell call gridls#keys#step('previousCell')
-command! -bar GridNextRow call gridls#keys#step('nextRow')
+" A count is that many steps: `:3GridNextCell`, or `3:GridNextCell` (Vim makes it the range `.,.+2`).
+command! -bar -count=1 GridNextCell call gridls#keys#step('nextCell', <range> == 2 ? <line2> - <line1> + 1 : <count>)
+command! -bar -count=1 GridPreviousCell call gridls#keys#step('previousCell', <range> == 2 ? <line2> - <line1> + 1 : <count>)
+command! -bar -count=1 GridNextRow call gridls#keys#step('nextRow', <range> == 2 ? <line2> - <line1> + 1 : <count>)
 
 nnoremap <silent> <Plug>(gridls-format) :<C-U>GridFormat<CR>
 nnoremap <silent> <Plug>(gridls-actions) :<C-U>GridActions<CR>
@@ -65,15 +66,15 @@ inoremap <silent> <Plug>(gridls-next-cell) <Cmd>call gridls#keys#press('nextCell
 inoremap <silent> <Plug>(gridls-previous-cell) <Cmd>call gridls#keys#press('previousCell')<CR>
 inoremap <silent> <Plug>(gridls-next-row) <Cmd>call gridls#keys#press('nextRow')<CR>
 inoremap <silent> <Plug>(gridls-realign) <Bar><Cmd>call gridls#keys#realign()<CR>
-nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>GridNextCell<CR>
-nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>GridPreviousCell<CR>
-nnoremap <silent> <Plug>(gridls-next-row) <Cmd>GridNextRow<CR>
+nnoremap <silent> <Plug>(gridls-next-cell) <Cmd>execute v:count1 . 'GridNextCell'<CR>
+nnoremap <silent> <Plug>(gridls-previous-cell) <Cmd>execute v:count1 . 'GridPreviousCell'<CR>
+nnoremap <silent> <Plug>(gridls-next-row) <Cmd>execute v:count1 . 'GridNextRow'<CR>
 
 " Cell text objects (the server's selection ranges).
-onoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
-xnoremap <silent> i<Bar> :<C-U>call gridls#cell_object(0)<CR>
-onoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
-xnoremap <silent> a<Bar> :<C-U>call gridls#cell_object(1)<CR>
+onoremap <silent> <expr> i<Bar> gridls#cell_object_keys(0, 0)
+xnoremap <silent> <expr> i<Bar> gridls#cell_object_keys(0, 1)
+onoremap <silent> <expr> a<Bar> gridls#cell_object_keys(1, 0)
+xnoremap <silent> <expr> a<Bar> gridls#cell_object_keys(1, 1)
 
 " Attached by file type; without filetype detection (a vimrc lacking `filetype plugin indent on`), by the
 " file's extension.

@@ -4,7 +4,8 @@
 " its own channel beside it, and every check must pass the same.
 " Set up as README tells users: only `let g:gridls_table_keys = 1` and, after the first checks (a vimrc
 " without it), `filetype plugin indent on`. The checks Neovim shares are in scenario.vim; then what only
-" Vim has: signs and the sign column, changes sent while typing, percent-encoded URIs, the help tags.
+" Vim has: signs and the sign column, changes sent while typing, percent-encoded URIs, the help tags,
+" `.` of a cell text object off a table.
 let s:plugin = expand('<sfile>:p:h:h')
 if !empty($GRIDLS_GENERAL_CLIENT)
   execute 'set rtp^=' . fnameescape($GRIDLS_GENERAL_CLIENT)
@@ -99,5 +100,9 @@ try
 catch
   call add(g:gridls_results, 'FAIL exception: ' . v:exception . ' at ' . v:throwpoint)
 endtry
+" Outside any :try, as a person types: `.` of a `ci|` repeated off a table fails and changes nothing.
+call s:open('repeat.md', ['| a   | b   |', '| --- | --- |', '| 1   | 2   |', '', 'text'])
+call feedkeys("3G3|ci|Y\<Esc>5G0.", 'xt')
+call s:check('. of ci| off a table: cancelled', getline(3, 5), ['| Y   | 2   |', '', 'text'])
 call writefile(g:gridls_results, $GRIDLS_RESULTS)
 qa!

@@ -10,10 +10,14 @@ endfunction
 
 " :GridNextCell, :GridPreviousCell, :GridNextRow: a step of the table keys from normal mode (or a
 " mapping), which says so where the cursor is not in a table.
-function! gridls#keys#step(direction) abort
+function! gridls#keys#step(direction, ...) abort
   if !gridls#keys#navigate(a:direction)
     echohl WarningMsg | echomsg 'gridls: the cursor is not in a table' | echohl None
+    return
   endif
+  for l:step in range(2, get(a:, 1, 1))
+    call gridls#keys#navigate(a:direction)
+  endfor
 endfunction
 
 let s:keys = {'nextCell': '<Tab>', 'previousCell': '<S-Tab>', 'nextRow': '<CR>'}
