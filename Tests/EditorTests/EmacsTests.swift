@@ -21,7 +21,7 @@ struct EmacsTests {
         return process.wait(killingAfter: 60) == 0
     }()
 
-    static let checks = 39
+    static let checks = 51
 
     @Test(.enabled(if: RequiredTool.mayRun(emacsWithEglot), "emacs, eglot or markdown-mode is missing (apt-get install emacs-nox elpa-eglot elpa-markdown-mode); CI=true runs it"))
     func emacs() throws {

@@ -68,6 +68,13 @@ the project's .gridls.json.  Sent when the server starts."
   "Non-nil means `gridls-table-keys-mode' is on in every gridls buffer."
   :type 'boolean)
 
+(defcustom gridls-enter-leaves-table nil
+  "Non-nil means RET at the end of a table's last row leaves the table.
+It is then a plain RET instead of adding a row, as Org's does; on other
+rows RET still goes down.  Without it, leave a table by moving off it
+\(\\[next-line] on the last row) or by \\[newline] outside the table keys."
+  :type 'boolean)
+
 ;;;; The server
 
 (defclass gridls-server (eglot-lsp-server) ()
@@ -96,8 +103,19 @@ is installed; the server reads them as pandoc does."
       (add-to-list 'auto-mode-alist (cons pattern 'markdown-mode))))
   (when gridls-ensure
     (dolist (hook '(markdown-mode-hook rst-mode-hook))
-      (add-hook hook #'eglot-ensure)))
+      (add-hook hook #'gridls--ensure)))
   (add-hook 'eglot-managed-mode-hook #'gridls--managed))
+
+(defvar gridls--missing-told nil
+  "Non-nil once the user has been told the server's program is missing.")
+
+(defun gridls--ensure ()
+  "Start eglot in this buffer, if the server's program is there; else say so once."
+  (cond ((executable-find (car gridls-command)) (eglot-ensure))
+        ((not gridls--missing-told)
+         (setq gridls--missing-told t)
+         (message "gridls: `%s' not found on exec-path; install it (README: Install) or set gridls-command"
+                  (car gridls-command)))))
 
 (defun gridls--language-id ()
   "The LSP languageId of the current buffer, by its mode and file name.
@@ -162,10 +180,170 @@ Nil until it reports them.")
     (eglot--signal-textDocument/didChange)
     (jsonrpc-request server method params)))
 
+;;;; Applying edits
+
+;; Eglot 1.9 applies an edit with `replace-buffer-contents', which diffs
+;; old and new text with no time limit: minutes for a table of thousands
+;; of rows, which gridls rewrites as one edit or one per line.  gridls
+;; applies its own edits in linear time instead: one reply's edits are
+;; joined into one text, the lines it and the buffer begin and end with
+;; stay, and only the lines between are replaced.
+
+(defun gridls--replace-region (beg end text)
+  "Replace BEG..END with TEXT, keeping the lines alike at both ends.
+Only the lines between are deleted and inserted, so the work is linear
+in the text.  Point inside them keeps its line and column; point before
+or after them stays where it is in the text."
+  (let* ((old (vconcat (split-string (buffer-substring-no-properties beg end) "\n")))
+         (new (vconcat (split-string text "\n")))
+         ;; Each line kept brings its newline; one line at least is between.
+         (most (1- (min (length old) (length new))))
+         (first 0) (last 0) (head 0) (tail 0))
+    (while (and (< first most) (string= (aref old first) (aref new first)))
+      (setq head (+ head 1 (length (aref old first))) first (1+ first)))
+    (while (and (< (+ first last) most)
+                (string= (aref old (- (length old) last 1)) (aref new (- (length new) last 1))))
+      (setq tail (+ tail 1 (length (aref old (- (length old) last 1)))) last (1+ last)))
+    (let* ((from (+ beg head)) (to (- end tail))
+           (middle (mapconcat #'identity (seq-subseq new first (- (length new) last)) "\n"))
+           ;; Point's line among the lines replaced, counted from FROM's.
+           (line (and (<= from (point) to)
+                      (- (line-number-at-pos nil t) (line-number-at-pos from t))))
+           (column (current-column))
+           (start (point))
+           (from-end (and (> (point) to) (- (point-max) (point)))))
+      (unless (string= middle (buffer-substring-no-properties from to))
+        (goto-char from)
+        (delete-region from to)
+        (insert middle)
+        (cond (from-end (goto-char (- (point-max) from-end)))
+              (line (goto-char from)
+                    (forward-line line)
+                    (move-to-column column))
+              (t (goto-char start)))))))
+
+(defun gridls--move-to-character (character)
+  "Move to CHARACTER of the line, an LSP position's, as eglot counts it."
+  (let ((tab-width 1))
+    (funcall (cond ((boundp 'eglot-move-to-linepos-function)
+                    (symbol-value 'eglot-move-to-linepos-function))
+                   ((boundp 'eglot-move-to-column-function)
+                    (symbol-value 'eglot-move-to-column-function))
+                   (t #'move-to-column))
+             character)))
+
+(defun gridls--points (positions)
+  "The buffer positions of the LSP POSITIONS, each at or after the one before.
+One walk down the buffer: eglot's conversion counts lines from the top
+for each position."
+  (save-excursion
+    (save-restriction
+      (widen)
+      (goto-char (point-min))
+      (let ((line 0))
+        (mapcar (lambda (position)
+                  (beginning-of-line)
+                  (forward-line (- (plist-get position :line) line))
+                  (setq line (plist-get position :line))
+                  (unless (eobp) (gridls--move-to-character (plist-get position :character)))
+                  (point))
+                positions)))))
+
+(defun gridls--apply-text-edits (edits &optional version)
+  "Apply the LSP text EDITS to the buffer, one undo step, in linear time.
+The edits, often one per line, are joined into one text for the span
+they cover; `gridls--replace-region' replaces its changed lines.  An
+edit for another VERSION of the text than the buffer's is refused."
+  (let ((current (symbol-value (if (boundp 'eglot--docver)  ; its name from eglot 1.16
+                                   'eglot--docver
+                                 'eglot--versioned-identifier))))
+    (unless (or (not version) (equal version current))
+      (jsonrpc-error "Edits for version %s of %s, which is at %s" version (buffer-name) current)))
+  (barf-if-buffer-read-only)
+  (unless (seq-empty-p edits)
+    (let* ((edits (sort (append edits nil)
+                        (lambda (a b)
+                          (let ((a (plist-get (plist-get a :range) :start))
+                                (b (plist-get (plist-get b :range) :start)))
+                            (or (< (plist-get a :line) (plist-get b :line))
+                                (and (= (plist-get a :line) (plist-get b :line))
+                                     (< (plist-get a :character) (plist-get b :character))))))))
+           (points (gridls--points
+                    (mapcan (lambda (edit)
+                              (let ((range (plist-get edit :range)))
+                                (list (plist-get range :start) (plist-get range :end))))
+                            edits)))
+           (start (car points))
+           (parts nil) (previous nil))
+      (dolist (edit edits)
+        (when previous
+          (push (buffer-substring-no-properties previous (car points)) parts))
+        (push (plist-get edit :newText) parts)
+        (setq previous (cadr points) points (cddr points)))
+      (atomic-change-group
+        (let ((group (prepare-change-group)))
+          (gridls--replace-region start previous
+                                  (mapconcat #'identity (nreverse parts) ""))
+          (undo-amalgamate-change-group group))))))
+
+(defun gridls--apply-workspace-edit (edit &optional confirm)
+  "Apply the LSP workspace EDIT as `gridls--apply-text-edits' does.
+With CONFIRM, ask first."
+  (let ((documents
+         (append (mapcar (lambda (change)
+                           (let ((document (plist-get change :textDocument)))
+                             (list (eglot--uri-to-path (plist-get document :uri))
+                                   (plist-get change :edits) (plist-get document :version))))
+                         (plist-get edit :documentChanges))
+                 (unless (plist-get edit :documentChanges)
+                   (cl-loop for (uri edits) on (plist-get edit :changes) by #'cddr
+                            collect (list (eglot--uri-to-path uri) edits nil))))))
+    (when (and confirm documents
+               (not (y-or-n-p (format "Let gridls edit %s? "
+                                      (mapconcat #'car documents ", ")))))
+      (jsonrpc-error "Edit cancelled"))
+    (pcase-dolist (`(,path ,edits ,version) documents)
+      (with-current-buffer (find-file-noselect path)
+        (gridls--apply-text-edits edits version)))))
+
+(defun gridls--shorten (value)
+  "VALUE, a JSON message or part of one, with long strings and arrays cut."
+  (cond ((and (stringp value) (> (length value) 300))
+         (format "%s... (%d characters)" (substring value 0 200) (length value)))
+        ((vectorp value)
+         (vconcat (mapcar #'gridls--shorten (seq-take value 20))
+                  (and (> (length value) 20) (list (format "... (%d items)" (length value))))))
+        ((proper-list-p value) (mapcar #'gridls--shorten value))
+        (t value)))
+
+;; jsonrpc logs each message in the events buffer with `pp-to-string',
+;; whose time grows with the square of a text's lines: seconds for a
+;; table's edit or a didChange of a few thousand rows.  gridls's messages
+;; are logged cut short.
+(defun gridls--log-arguments (arguments)
+  "`jsonrpc--log-event' ARGUMENTS, the message cut short when it is gridls's."
+  (if (cl-typep (car arguments) 'gridls-server)
+      (cl-list* (car arguments) (gridls--shorten (cadr arguments)) (cddr arguments))
+    arguments))
+
+(advice-add 'jsonrpc--log-event :filter-args #'gridls--log-arguments)
+
+(cl-defmethod eglot-handle-request
+  ((_server gridls-server) (_method (eql workspace/applyEdit)) &key _label edit)
+  "Apply the server's EDIT, a command's, in linear time.
+A read-only buffer refuses it."
+  (condition-case err
+      (progn (gridls--apply-workspace-edit
+              edit (with-suppressed-warnings ((obsolete eglot-confirm-server-initiated-edits))
+                     eglot-confirm-server-initiated-edits))
+             '(:applied t))
+    (buffer-read-only (list :applied :json-false
+                            :failureReason (format "%s is read-only" (cadr err))))))
+
 (defun gridls--before-save ()
   "Fix and format per `gridls-fix-on-save' and `gridls-format-on-save'.
 A server that fails to answer is reported; the buffer is saved as it is."
-  (when (and (gridls--server) gridls-format-on-save)
+  (when (and (gridls--server) gridls-format-on-save (not buffer-read-only))
     (condition-case err
         (progn
           (when gridls-fix-on-save
@@ -173,7 +351,7 @@ A server that fails to answer is reported; the buffer is saved as it is."
               (gridls-fix-all)))
           ;; Eglot 1.9's own willSaveWaitUntil (after this hook) sends no pending
           ;; changes first and gives up after 0.5 s without a word: ask here.
-          (eglot--apply-text-edits
+          (gridls--apply-text-edits
            (gridls--request :textDocument/willSaveWaitUntil
                             (list :textDocument (eglot--TextDocumentIdentifier) :reason 1))))
       (jsonrpc-error
@@ -190,6 +368,8 @@ A server that fails to answer is reported; the buffer is saved as it is."
   "Carry out the code ACTION: its edit, or its command through the server.
 A refused action says why.  An action offered without either (to an
 eglot that declares it resolves them) is resolved first."
+  (unless (equal (plist-get (plist-get action :data) :command) "gridls.copyTableAsCSV")
+    (barf-if-buffer-read-only))
   (when (and (plist-get action :data)
              (not (plist-member action :edit)) (not (plist-member action :command))
              (not (plist-get action :disabled)))
@@ -201,20 +381,23 @@ eglot that declares it resolves them) is resolved first."
     (when disabled
       (message "gridls: %s: %s" (plist-get action :title) disabled))
     (when edit
-      (eglot--apply-workspace-edit edit nil))
+      (gridls--apply-workspace-edit edit))
     (when command
       (gridls--execute (plist-get command :command) (plist-get command :arguments)))
     (when (and edit position)
       (goto-char (eglot--lsp-position-to-point position)))))
 
 (defun gridls--execute (command arguments)
-  "Run COMMAND with ARGUMENTS; go to the position in its result."
+  "Run COMMAND with ARGUMENTS; go to the position in its result.
+The region is deactivated, as after any command that edits: an undo
+right after undoes the whole action, not its part in the region."
   (let* ((result (with-suppressed-warnings ((obsolete eglot-confirm-server-initiated-edits))
                    ;; The user chose it: the server's workspace/applyEdit is its edit.
                    (let ((eglot-confirm-server-initiated-edits nil))
                      (gridls--request :workspace/executeCommand
                                       (list :command command :arguments arguments)))))
          (position (and (listp result) (plist-get result :position))))
+    (deactivate-mark)
     (when position
       (goto-char (eglot--lsp-position-to-point position)))
     result))
@@ -222,6 +405,7 @@ eglot that declares it resolves them) is resolved first."
 (defun gridls-fix-all ()
   "Make the fixes that have one reading only, then format every table."
   (interactive)
+  (barf-if-buffer-read-only)
   (let ((actions (gridls--request
                   :textDocument/codeAction
                   (list :textDocument (eglot--TextDocumentIdentifier)
@@ -236,7 +420,9 @@ eglot that declares it resolves them) is resolved first."
 (defun gridls--run (command beg end &optional extra)
   "Run the server's COMMAND on BEG..END, with the plist EXTRA beside.
 A command that does not apply is reported with the server's reason,
-which names the action."
+which names the action.  A read-only buffer is left alone."
+  (unless (equal command "gridls.copyTableAsCSV")
+    (barf-if-buffer-read-only))
   (condition-case err
       (gridls--execute command
                        (vector `(:uri ,(plist-get (eglot--TextDocumentIdentifier) :uri)
@@ -360,7 +546,7 @@ being begun)."
       (unless (seq-empty-p edits)
         ;; What was typed before the key is an undo step of its own.
         (undo-boundary)
-        (eglot--apply-text-edits edits)))
+        (gridls--apply-text-edits edits)))
     (goto-char (eglot--lsp-position-to-point (plist-get result :position)))
     t))
 
@@ -375,9 +561,24 @@ being begun)."
       (setq this-command command)
       (call-interactively command))))
 
+(defun gridls--leaves-table-p (direction)
+  "Non-nil when DIRECTION's key is to leave the table.
+That is per `gridls-enter-leaves-table':
+RET at the end of a table's last row: below it only the bottom
+border of a grid or simple table, if any."
+  (let ((line (1- (line-number-at-pos nil t))))
+    (when-let ((range (and gridls-enter-leaves-table (equal direction "nextRow") (eolp)
+                           (seq-find (lambda (range) (<= (aref range 0) line (aref range 1)))
+                                     gridls--table-ranges))))
+      (save-excursion
+        (cl-loop repeat (- (aref range 1) line)
+                 always (and (zerop (forward-line 1))
+                             (looking-at-p "[ \t]*[-=+][-=+ ]*$")))))))
+
 (defun gridls--key (direction)
   "Step in DIRECTION inside a table, else do what the key did before."
-  (unless (and (gridls--server) (gridls--in-table-p) (gridls--navigate direction))
+  (unless (and (gridls--server) (gridls--in-table-p) (not (gridls--leaves-table-p direction))
+               (gridls--navigate direction))
     (gridls--fallback direction)))
 
 (defun gridls-next-cell ()

@@ -138,6 +138,25 @@ the same mode without `gridls-table-keys-mode'; the lines."
                                    :range (gridls--range (point) (point))
                                    :context '(:diagnostics [])))))
 
+(defvar test-diffs 0 "How many times `replace-buffer-contents' ran: a diff with no time limit.")
+(advice-add 'replace-buffer-contents :before (lambda (&rest _) (setq test-diffs (1+ test-diffs))))
+
+(defvar-local test-changed-lines nil "The lines each change of the buffer left, as recorded.")
+(defun test-record-change (beg end _length)
+  "Record how many lines BEG..END, a change just made, spans."
+  (push (count-lines beg end) test-changed-lines))
+
+(defun test-table (rows)
+  "A pipe table of ROWS body rows, aligned, its first column wider than its rows."
+  (append '("| identifier | num |" "| ---------- | --- |")
+          (cl-loop for row from 1 to rows collect (format "| %-10s | %-3d |" (format "r%d" row) (% row 10)))))
+
+(defun test-message-count (text)
+  "How many lines of *Messages* hold TEXT."
+  (with-current-buffer "*Messages*"
+    (cl-count-if (lambda (line) (string-search text line))
+                 (test-lines (buffer-substring-no-properties (point-min) (point-max))))))
+
 (defun test-last-message ()
   "The last line of *Messages*."
   (with-current-buffer "*Messages*"
@@ -249,6 +268,79 @@ the same mode without `gridls-table-keys-mode'; the lines."
       (gridls-insert-table 2 3)
       (test-check "insert table" (seq-take (test-shown) 6)
                   '("Cities" "" "| ‸    |     |     |" "| --- | --- | --- |" "|     |     |     |" ""))
+
+      ;; Undo right after a region action undoes all of it: the action deactivates the region.
+      (test-open "csv2.md" '("name,age" "ann,31" "bob,4" ""))
+      (let ((before (buffer-string)))
+        (test-keys ["M-< C-SPC C-n C-n C-e"] ["M-x"] "gridls-tableize" ["RET"])
+        (test-check "tableize: the region deactivated" (list mark-active (nth 0 (test-lines (buffer-string))))
+                    '(nil "| name | age |"))
+        (test-keys ["C-_"])
+        (test-check "tableize: undo restores the lines" (buffer-string) before))
+
+      ;; A read-only buffer is left alone by the actions and on save.
+      (test-open "readonly.md" '("| a   | b   |" "| --- | --- |" "| 1   | 2   |" "" "|x|y|" "|-|-|"))
+      (let ((before (buffer-string)))
+        (test-goto 3 2)
+        (test-keys ["C-x C-q"])
+        (ignore-errors (test-keys ["<f5>"]))
+        (test-check "read-only: insert row refused" (list (buffer-modified-p) (buffer-string)) (list nil before))
+        (test-goto 5 1)
+        (ignore-errors (test-keys ["TAB"]))
+        (test-check "read-only: TAB does not realign" (list (buffer-modified-p) (buffer-string)) (list nil before))
+        (gridls--before-save)
+        (test-check "read-only: nothing formatted on save" (buffer-string) before)
+        (test-keys ["C-x C-q"]))
+
+      ;; Large tables: gridls applies the server's one edit itself, line by line from both ends,
+      ;; without eglot's `replace-buffer-contents' (minutes for thousands of rows).
+      (test-open "large.md" (append '("|a|b|" "|-|-|") (cl-loop for row from 1 to 5000 collect (format "|r%d|%d|" row row))))
+      (add-hook 'after-change-functions #'test-record-change nil t)
+      (test-keys ["M-> x DEL"])
+      (setq test-diffs 0 test-changed-lines nil)
+      (test-keys ["C-x C-s"])
+      (test-check "large table: saved formatted, one change, without a diff"
+                  (list test-diffs (length test-changed-lines)
+                        (seq-take (test-file "large.md") 2) (car (last (test-file "large.md"))))
+                  '(0 2 ("| a     | b    |" "| ----- | ---- |") "| r5000 | 5000 |"))
+      ;; jsonrpc's events buffer pretty-prints each message, in time growing with the square of its lines.
+      (test-check "large table: the events buffer has the messages cut short"
+                  (with-current-buffer (jsonrpc-events-buffer (gridls--server))
+                    (save-excursion (goto-char (point-min)) (and (search-forward "| r2500 |" nil t) t)))
+                  nil)
+      (test-open "large2.md" (test-table 2000))
+      (add-hook 'after-change-functions #'test-record-change nil t)
+      (test-goto 1002 2)
+      (setq test-diffs 0 test-changed-lines nil)
+      (test-keys "x" ["TAB <f2>"])
+      (test-check "large table: TAB rewrites the changed row only, without a diff"
+                  (list test-diffs (apply #'max test-changed-lines) (nth 1001 (nth 0 test-states)))
+                  (list 0 1 (format "| %-10s | ‸0   |" "xr1000")))
+      (test-server-in-sync "after a large table")
+
+      ;; gridls-enter-leaves-table: RET at the end of the last row leaves the table; above, it moves.
+      (setq gridls-enter-leaves-table t)
+      (test-open "leave.md" '("| a   | b   |" "| --- | --- |" "| 1   | 2   |" "| 3   | 4   |"))
+      (test-goto 3 0)
+      (test-keys ["C-e RET <f2>"] ["C-e RET"] "x")
+      (test-check "RET leaves the table: a row above the last moves" (nth 3 (nth 0 test-states))
+                  "| 3   | ‸4   |")
+      (test-check "RET leaves the table: at the last row" (test-lines (buffer-string))
+                  '("| a   | b   |" "| --- | --- |" "| 1   | 2   |" "| 3   | 4   |" "x"))
+      (setq gridls-enter-leaves-table nil)
+
+      ;; Without the server's program: one plain line, once; no error from a hook.
+      (let ((exec-path nil)
+            (folder (expand-file-name "missing" test-work)))
+        (make-directory folder t)
+        (dolist (name '("one.md" "two.md"))
+          (test-write (concat "missing/" name) '("|a|" "|-|"))
+          (test-keys ["C-x C-f"] (expand-file-name name folder) ["RET"]))
+        (test-check "server missing: one plain line, once"
+                    (list (test-message-count "not found on exec-path; install it (README: Install) or set gridls-command")
+                          (test-message-count "Error in post-command-hook")
+                          (and (gridls--server) t))
+                    '(1 0 nil)))
 
       ;; A reStructuredText simple table (no `|' on its lines), walked with TAB and S-TAB.
       (test-open "simple.rst" '("Title" "=====" "" "=====  =====" "Name   Age" "=====  =====" "Ada    36"
