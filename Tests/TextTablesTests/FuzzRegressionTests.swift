@@ -281,3 +281,19 @@ extension FuzzRegressionTests {
         #expect(String(decoding: once, as: UTF8.self) == document)
     }
 }
+
+extension FuzzRegressionTests {
+    @Test(arguments: [DocumentSyntax.markdown, .pandocMarkdown])
+    func aListInAQuoteAboveMathAndALazyRowKeepsItsTables(_ syntax: DocumentSyntax) throws {
+        // Found by Tests/Fuzz (markdown): formatting changed the number of tables.
+        let input = try FuzzCorpus.input("markdown/deep-quote-list-hang.md")
+        let once = DocumentFormatter.format(input, syntax: syntax, options: FormatOptions())
+        #expect(DocumentFormatter.format(once.output, syntax: syntax, options: FormatOptions()).output == once.output)
+        let text = TextLines.readerLines(input)
+        let errors = DocumentFormatter.diagnostics(text, scan: syntax.scan(text, options: ScanOptions()), options: FormatOptions()).filter { $0.severity == .error }
+        #expect(once.refused == errors, "format refuses other errors than check reports")
+        let after = TextLines.readerLines(once.output)
+        #expect(syntax.scan(after, options: ScanOptions()).tables.count == syntax.scan(text, options: ScanOptions()).tables.count,
+                "formatting changed the number of tables:\n\(String(decoding: once.output, as: UTF8.self))")
+    }
+}

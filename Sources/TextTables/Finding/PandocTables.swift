@@ -126,9 +126,11 @@ extension PandocMarkdownScanner {
 
     /// An indented table with a lazy line is left alone and reported: printed at the table's indentation,
     /// the line could reach the container's indentation and become one of its own lines, and the next
-    /// formatting would move it again. At no indentation a lazy line stays lazy.
+    /// formatting would move it again. At no indentation a lazy line stays lazy, unless it is indented
+    /// itself: printing takes that indentation away, and with it the reading that made the line lazy.
     private mutating func leftAloneForLazyLines(_ table: ArraySlice<Line>) -> Bool {
-        guard let first = table.first, indentation(first).columns > 0, let line = table.first(where: \.lazy) else { return false }
+        guard let first = table.first, let line = table.first(where: \.lazy),
+              indentation(first).columns > 0 || table.contains(where: { $0.lazy && indentation($0).columns > 0 }) else { return false }
         result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.lazyTableLine,
                                              range: line.start..<end(line)))
         return true
