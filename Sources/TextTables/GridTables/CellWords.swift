@@ -53,8 +53,11 @@ extension CellText {
         if !current.isEmpty { words.append(current) }
         var glued: [String] = []
         for (n, word) in words.enumerated() {
-            // A bare emphasis delimiter (`_`, `**`) reads otherwise at the end of a line in pandoc.
-            if !glued.isEmpty, startsMarkup(word) || words[n - 1].allSatisfy({ $0 == "*" || $0 == "_" }) {
+            // A bare emphasis delimiter (`_`, `**`) reads otherwise at the end of a line in pandoc, and a
+            // backslash (or an escaped space) at the end of a line is a line break or escapes the newline.
+            let previous = n > 0 ? words[n - 1] : ""
+            if !glued.isEmpty, startsMarkup(word) || previous.allSatisfy({ $0 == "*" || $0 == "_" })
+                || previous.hasSuffix("\\") || previous.hasSuffix("\\ ") {
                 glued[glued.count - 1] += " " + word
             } else {
                 glued.append(word)
