@@ -89,18 +89,16 @@ extension CellText {
     /// An enumerated list's marker in docutils or pandoc: `1.`, `1)`, `(1)` with a number, `#`, one
     /// letter, a roman numeral or pandoc's example label (`@`, `@name`).
     static func isEnumerator(_ word: some StringProtocol) -> Bool {
-        var core = Substring(word)
-        if core.hasPrefix("(") {
-            guard core.hasSuffix(")") else { return false }
-            core = core.dropFirst().dropLast()
-        } else {
-            guard core.hasSuffix(".") || core.hasSuffix(")") else { return false }
-            core = core.dropLast()
-        }
-        guard let first = core.first else { return false }
+        guard let core = enumeratorCore(Substring(word)), let first = core.first else { return false }
         if core.allSatisfy({ $0.isASCII && $0.isNumber }) || core == "#" { return true }
         if first == "@" { return core.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") } }
         if core.count == 1 { return first.isASCII && first.isLetter }
         return core.allSatisfy { "ivxlcdm".contains($0) } || core.allSatisfy { "IVXLCDM".contains($0) }
+    }
+
+    /// What an enumerator's punctuation encloses (`1` of `1.`, `1)` and `(1)`), or nil for a word without it.
+    static func enumeratorCore(_ word: Substring) -> Substring? {
+        if word.hasPrefix("(") { return word.hasSuffix(")") ? word.dropFirst().dropLast() : nil }
+        return word.hasSuffix(".") || word.hasSuffix(")") ? word.dropLast() : nil
     }
 }

@@ -4,15 +4,7 @@
 enum RSTMarkers {
     /// An enumerator: `1.`, `1)`, `(1)` with a number, `#`, one letter or a roman numeral.
     static func isEnumerator(_ word: Substring) -> Bool {
-        var core = word
-        if core.hasPrefix("(") {
-            guard core.hasSuffix(")") else { return false }
-            core = core.dropFirst().dropLast()
-        } else {
-            guard core.hasSuffix(".") || core.hasSuffix(")") else { return false }
-            core = core.dropLast()
-        }
-        guard let first = core.first else { return false }
+        guard let core = CellText.enumeratorCore(word), let first = core.first else { return false }
         if core == "#" || core.allSatisfy({ $0.isASCII && $0.isNumber }) { return true }
         if core.count == 1 { return first.isASCII && first.isLetter }
         return romanValue(String(core)) != nil
