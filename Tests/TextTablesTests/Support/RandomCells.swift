@@ -28,7 +28,12 @@ struct RandomCells {
     /// before any fit).
     static let markupAtLineStart = ["===", "---", "*", "+", "#", ">", "|", "1.", "2)", "a.", "(b)", "#.", "..", ":x:", "-x",
                                     "--long", "/V", ">>>", "-", "::"]
-    private var markupWords: [String] { syntax == .restructuredText ? Self.markupAtLineStart : Self.markupAtLineStart + ["~~~", "```"] }
+    /// Words that are markup at the end of a line: a backslash (a hard break in pandoc, an escaped newline
+    /// in docutils) and an escaped space (`\\` before the space that follows the word).
+    static let markupAtLineEnd = ["back\\", "\\", "escaped\\ "]
+    private var markupWords: [String] {
+        Self.markupAtLineEnd + (syntax == .restructuredText ? Self.markupAtLineStart : Self.markupAtLineStart + ["~~~", "```"])
+    }
     private static let plainWords = ["alpha", "beta", "gamma", "delta", "x", "42", "东京都", "日本語の文章", "±°", "Ελλάδα",
                                      "supercalifragilisticexpialidocious", "https://example.org/a/long/path/to/somewhere"]
     private var inlineMarkup: [String] {
