@@ -193,3 +193,16 @@ struct TrickyCellTests {
         }
     }
 }
+
+extension CellBlockTests {
+    /// Found by FitPreservesReadingTests (seed 30, case 88): pandoc reads `text\` as escaping its line end,
+    /// so the blank line below ends the line and the deeper one after it is a definition (docutils: a
+    /// block quote). The readers already disagree, and joined lines would make more such terms: kept.
+    @Test func aParagraphEndingInABackslashAboveABlankAndADeeperLineIsKept() throws {
+        let cell = ["a paragraph of words that runs long and ends escaped\\", "", "   a quoted paragraph of several words below"]
+        let fitted = CellText(cell, syntax: .restructuredText, contentDirectives: []).lines(wrappedTo: 20, measure: { $0.count })
+        #expect(fitted == cell)
+        let joined = ["two lines that", "end escaped\\", "", "   quoted"]
+        #expect(CellText(joined, syntax: .restructuredText, contentDirectives: []).lines(wrappedTo: 40, measure: { $0.count }) == joined)
+    }
+}

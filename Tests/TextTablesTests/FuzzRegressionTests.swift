@@ -283,10 +283,12 @@ extension FuzzRegressionTests {
 }
 
 extension FuzzRegressionTests {
-    @Test(arguments: [DocumentSyntax.markdown, .pandocMarkdown])
-    func aListInAQuoteAboveMathAndALazyRowKeepsItsTables(_ syntax: DocumentSyntax) throws {
+    @Test(arguments: [DocumentSyntax.markdown, .pandocMarkdown], [
+        "markdown/deep-quote-list-hang.md", "markdown/quoted-tables-list-border-lookalike.md", "markdown/cr-item-tab-lazy-rows.md",
+    ])
+    func quotesListsAndLazyRowsKeepTheirTables(_ syntax: DocumentSyntax, _ file: String) throws {
         // Found by Tests/Fuzz (markdown): formatting changed the number of tables.
-        let input = try FuzzCorpus.input("markdown/deep-quote-list-hang.md")
+        let input = try FuzzCorpus.input(file)
         let once = DocumentFormatter.format(input, syntax: syntax, options: FormatOptions())
         #expect(DocumentFormatter.format(once.output, syntax: syntax, options: FormatOptions()).output == once.output)
         let text = TextLines.readerLines(input)

@@ -711,3 +711,41 @@ struct PandocMarkdownScannerTests {
         }
     }
 }
+
+extension PandocMarkdownScannerTests {
+    /// pandoc tries a table before an ordered list: `1. | a | b |` over a delimiter row indented three
+    /// columns is a table whose first cell is `1.`; indented four, it is the item's table. Formatting keeps
+    /// those four columns (found by Tests/Fuzz, markdown: the row was printed at the item's text column).
+    @Test func aPipeTableOnAnOrderedMarkerKeepsItsRowsFourColumnsIn() {
+        let item = "1. | a | b |\n    |---|---|\n    | c | d |\n   | e | f |\n"
+        #expect(Self.tables(item) == ["pipe 0..<4"])
+        #expect(Self.formatted(item) == "1. | a   | b   |\n    | --- | --- |\n    | c   | d   |\n   | e   | f   |\n")
+        let quoted = "> 0. |a|\n>     |-|\n"
+        #expect(Self.formatted(quoted) == "> 0. | a   |\n>     | --- |\n")
+        let atTheMargin = "1. | a | b |\n   |---|---|\n"
+        #expect(Self.scan(atTheMargin).diagnostics.map(\.code) == [.delimiterCountMismatch])  // pandoc: the cells `1.` and `a`
+    }
+
+    /// A simple table on an ordered marker cannot keep its columns with its lines below moved: left alone.
+    @Test func aSimpleTableOnAnOrderedMarkerIsLeftAloneAndReported() {
+        let item = "1. a   b\n    --- ---\n    c   d\n\n"
+        #expect(Self.tables(item).isEmpty)
+        #expect(Self.scan(item).diagnostics.map(\.message) == [Diagnostic.Message.tableOnOrderedMarker])
+        #expect(Self.formatted(item) == item)
+    }
+
+    /// pandoc deletes every carriage return before it reads: a lone one joins the lines around it (here the
+    /// blank line above the table vanishes and `a` runs on into it, as `printf 'a\n\r|x|y|\n|-|-|\n' | pandoc`
+    /// shows), so from the line above it on, tables are left alone and reported (found by Tests/Fuzz,
+    /// markdown: `-\r` started no list for pandoc).
+    @Test func tablesFromALoneCarriageReturnOnAreLeftAloneForPandoc() {
+        let document = "|p|q|\n|-|-|\n\na\n\r|x|y|\n|-|-|\n"
+        let text = TextLines.readerLines(Array(document.utf8))
+        let (scan, restartable) = PandocMarkdownScanner.scan(text)
+        #expect(scan.tables.map(\.firstLine) == [0])
+        #expect(scan.diagnostics.map(\.message) == [Diagnostic.Message.carriageReturnAbove])
+        #expect(restartable[2] && !restartable[3] && !restartable[4])
+        #expect(Self.formatted(document) == "| p   | q   |\n| --- | --- |\n\na\n\r|x|y|\n|-|-|\n")
+        #expect(DocumentSyntax.markdown.scan(text).tables.map(\.firstLine) == [0, 5])  // cmark-gfm ends a line there
+    }
+}

@@ -33,8 +33,38 @@ extension PandocMarkdownScanner {
                 j += 1
             }
         }
+        let tablesBefore = result.tables.count
         readContent(content, divDepth: divDepth, inList: true)
+        if contentColumn < 4 && ![UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[indentation(lines[i]).p]) {
+            keepSecondLinesOffTheMargin(lines, i, tablesFrom: tablesBefore)
+        }
         return j
+    }
+
+    /// pandoc tries a table before an ordered list: `1. | a |` over a delimiter row indented less than four
+    /// columns is a table at the list's level, whose first cell is `1.`. So a table that starts on an
+    /// ordered item's marker line is the item's only because its second line is indented four columns or
+    /// more; printed at the item's text column (under four), it would leave the item. A pipe table's lines
+    /// below its first keep their first four columns of indentation as their prefix, as they were written;
+    /// a simple or multiline table, whose columns are where its lines' text is, is left alone and reported.
+    private mutating func keepSecondLinesOffTheMargin(_ lines: ArraySlice<Line>, _ i: Int, tablesFrom first: Int) {
+        var t = first
+        while t < result.tables.count {
+            defer { t += 1 }
+            guard result.tables[t].firstLine == lines[i].index else { continue }
+            guard result.tables[t].kind == .pipe else {
+                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.tableOnOrderedMarker,
+                                                     range: lines[i].start..<end(lines[i])))
+                result.tables.remove(at: t)
+                t -= 1
+                continue
+            }
+            for offset in result.tables[t].contentStarts.indices.dropFirst() {
+                if let line = gobbled(lines[i + offset], 4), line.start > result.tables[t].contentStarts[offset] {
+                    result.tables[t].contentStarts[offset] = line.start
+                }
+            }
+        }
     }
 
     private func isListStart(_ line: Line) -> Bool {

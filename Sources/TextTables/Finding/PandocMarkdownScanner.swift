@@ -63,7 +63,8 @@ struct PandocMarkdownScanner {
         if let unclosed = scanner.firstUnclosed {
             for line in unclosed..<text.count { scanner.restartable[line] = false }
         }
-        return (LoneCarriageReturn.guarding(scanner.result, in: text), scanner.restartable)
+        let scan = LoneCarriageReturn.guardingForPandoc(scanner.result, restartable: &scanner.restartable, in: text)
+        return (scan, scanner.restartable)
     }
 
     init(text: TextLines, restartable: [Bool], runs: WhitespaceRuns? = nil) {

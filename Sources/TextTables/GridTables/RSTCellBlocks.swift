@@ -125,6 +125,15 @@ struct RSTCellBlocks: CellBlockReader {
             fresh = true
             return j
         }
+        // A last line ending in `\` escapes its line end in pandoc, which then takes the blank line below
+        // for that end: a one-line paragraph above a deeper line reads as a definition list there, a
+        // block quote in docutils. Readers disagree, or would once the fit joins lines: kept.
+        if lines[j - 1].hasSuffix("\\"), j < lines.count, isBlank(j), let next = (j..<lines.count).first(where: { !isBlank($0) }), indent(next) > k {
+            let end = deeper(than: k, from: j)
+            keep(i..<end)
+            fresh = true
+            return end
+        }
         if j < lines.count, !isBlank(j) {
             let below = body(j)
             // A line ending in `\` joins the deeper line below it in pandoc, not in docutils.

@@ -33,6 +33,9 @@ extension Diagnostic {
                 + ": the table is left as it is; give both rows the same number of cells"
         }
 
+        static let tableOnOrderedMarker = "pandoc reads this table as the list item's only while its second line is indented four "
+            + "columns or more: printed at the item's text column, it would be read as a table whose first cell is the item's "
+            + "number, so it is left as it is"
         static let lazyTableLine = "this line of an indented table goes on with a block quote or list item without its prefix or "
             + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
         static let pandocIndentedGridTable = "pandoc 3.9 and earlier read a grid table indented past its block as a paragraph, "
@@ -55,6 +58,9 @@ extension Diagnostic {
             + "one sees a table here and the other does not, so it is left as it is"
         static let loneCarriageReturn = "a carriage return without a line feed is inside this table: GitHub, docutils and pandoc end "
             + "a line there, Vim and Neovim do not, so the table is left as it is; remove it or make it a line break"
+        static let carriageReturnAbove = "a carriage return without a line feed is in or above this table: pandoc deletes it and joins "
+            + "the lines around it, so it reads the lines from there on differently than editors show them and the table is "
+            + "left as it is; remove it or make it a line break"
 
         // Simple tables.
         static let simpleRuleLength = "this rule is not as long as the top border, so docutils reads no table: "

@@ -98,10 +98,13 @@ struct RandomPandocDocument {
 
     /// Containers and markers pandoc reads its own way: tabs after list markers, ordered lists of
     /// letters and `#.`, definition lists, captions inside quotes and items, a div inside an item, a grid
-    /// table in a quote, a `<table>` around a pipe table, headings without a space.
+    /// table in a quote, a `<table>` around a pipe table, headings without a space, a table on an ordered
+    /// item's marker line (pandoc tries a table there first: it is the item's only when its second line is
+    /// indented four columns).
     private mutating func nested() -> String {
-        switch random.int(0...9) {
-        case 0: return "-\t" + indented(pipeTable(), "  ", first: "")
+        switch random.int(0...10) {
+        // Rows at the item's text column (a tab reaches column 4); lazy rows indented less are left alone.
+        case 0: return "-\t" + indented(pipeTable(), "    ", first: "")
         case 1: return random.pick(["#. ", "a. ", "(1) ", "i) "]) + "item\n\n" + indented(pipeTable(), "    ")
         case 2:
             // A table after a definition, in one (indented), or where a definition would start (then the
@@ -118,6 +121,9 @@ struct RandomPandocDocument {
         case 6: return "<table>\n" + pipeTable() + "\n</table>"
         case 7: return "#hashtag\n" + pipeTable()
         case 8: return "table: lower-case caption\n\n" + pipeTable()
+        case 9:
+            let marker = random.pick(["1. ", "0. ", "a) ", "#. "]), rest = random.pick(["    ", "     ", "\t"])
+            return random.pick([indented(pipeTable(), rest, first: marker), "> " + indented(pipeTable(), ">     ", first: marker)])
         default: return "1. one\n2. two\n\n   " + pipeTable().replacingOccurrences(of: "\n", with: "\n   ")
         }
     }
