@@ -20,22 +20,6 @@ struct ModelDocument {
     /// lines: a long soak stays an editing session on a README-sized document, where a step costs what a
     /// keystroke costs, instead of dwindling to nothing or growing without end.
     static let sizeFloor = 1_500, sizeBudget = 12_000
-    static let blocks = [
-        "| k | 値 | n |\n|---|:-:|--:|\n| 😀 | e\u{301} | 3 |\n",
-        "+----+------+\n| a  | 東京 |\n+====+======+\n| 1  | 2    |\n+----+------+\n",
-        "+---+---+\n| merged  |\n+---+---+\n| x | y |\n+---+---+\n",
-        "```\n| not | a table |\n|---|---|\n```\n",
-        "> | q | r |\n> |---|---|\n> | 1 | 2 |\n",
-        "- item\n\n  | in | list |\n  |----|------|\n  | 🇯🇵 | x |\n",
-        "Some text with a | pipe and a surrogate pair 𝄞.\n",
-        // Look-alikes and broken grid tables: their diagnostics must move and mend with the edits.
-        "| a | b |\n|---|\n",
-        "+---+\n| a |\n+---+\nb | c\n-|-\n",
-        "+---+---+\n| a | b |\n+---+   |\n| c     |\n+---+---+\n",
-        "+---+---+\n| a | b |\n+-------+\n| c | d |\n",
-        // A diagnostic after wide characters on its line (an extra cell).
-        "| a | b |\n|---|---|\n| 東 é | 😀 | 3 |\n",
-    ]
 
     init(encoding: String, text: String, rst: Bool = false) {
         self.encoding = encoding
@@ -55,32 +39,6 @@ struct ModelDocument {
         }
         result.append(Line(content: Array(bytes[start...]), terminator: []))
         return result
-    }
-
-    static let startRST = "Soak\n====\n\n=====  =====  ====\nname   東京   note\n=====  =====  ====\na 😀   1      x\n       2\nb      a span\n-----  -----------\n=====  =====  ====\n\n"
-        + ".. list-table:: T\n   :header-rows: 1\n\n   * - a\n     - b\n   * - c\n     - d\n\n+---+----+\n| a | bb |\n+===+====+\n| 1 | 2  |\n+---+----+\n"
-
-    static let blocksRST = [
-        "===  ===\nk    値\n===  ===\n😀   e\u{301}\n\\    3\n===  ===\n",
-        "==  ==\na   b\n    c\n==  ==\n",
-        ".. list-table::\n\n   * - x\n     - y\n   * - z\n",
-        ".. list-table::\n   :widths: 1 2\n\n   * - x\n     - y\n   * - z\n     - w\n",
-        "+----+------+\n| a  | 東京 |\n+====+======+\n| 1  | 2    |\n+----+------+\n",
-        "Code::\n\n  ===  ===\n  a    b\n  ===  ===\n",
-        "===  ===\nno   bottom\n",
-        "===  ===\na    b\nccccccc\n===  ===\n",
-        // Tables where docutils starts an element without a blank line, a title on two lines, row groups
-        // and a column of numbers flush right, an item whose text is a simple table.
-        "Title\n=====\n+---+---+\n| a | b |\n+---+---+\n",
-        ".. comment\n.. list-table::\n\n   * - a\n     - b\n",
-        ".. list-table:: A title\n   on two lines\n   :header-rows: 1\n\n   * - a\n   * - b\n",
-        "=====  =====\nName   Count\n=====  =====\nab         3\n-----  -----\ncd        12\n=====  =====\n",
-        "- ===  ===\n  a    b\n       more\n\n  ===  ===\n- item\n",
-    ]
-
-    static func start(crlf: Bool) -> String {
-        let text = "# Soak\n\n| name | 東京 | note |\n|:-|-:|:-:|\n| a 😀 | 1 | x |\n| 👨‍👩‍👧 | 22 | cafe\u{301} |\n\nText | pipe.\n\n+---+----+\n| a | bb |\n+===+====+\n| 1 | 2  |\n+---+----+\n"
-        return crlf ? text.replacingOccurrences(of: "\n", with: "\r\n") : text
     }
 
     var bytes: [UInt8] { lines.flatMap { $0.content + $0.terminator } }

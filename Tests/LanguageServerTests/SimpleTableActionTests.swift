@@ -53,7 +53,16 @@ struct SimpleTableActionTests {
     @Test func aListTableWithTextRightBelowBecomesAGridTableAndABlankLine() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let list = "Intro.\n\n.. list-table::\n\n   * - a\n     - b\nText.\n"
+        let list = """
+            Intro.
+
+            .. list-table::
+
+               * - a
+                 - b
+            Text.
+
+            """
         client.open("file:///l.rst", list)
         let convert = client.codeActions("file:///l.rst", range(4, 6, 4, 6)).first { $0["data"]?["command"] == "gridls.convertToGrid" }
         #expect(applying(edits(convert, "file:///l.rst"), to: list) == """

@@ -118,12 +118,36 @@ extension PandocMarkdownScannerTests {
     /// columns is a table whose first cell is `1.`; indented four, it is the item's table. Formatting keeps
     /// those four columns (found by Tests/Fuzz, markdown: the row was printed at the item's text column).
     @Test func aPipeTableOnAnOrderedMarkerKeepsItsRowsFourColumnsIn() {
-        let item = "1. | a | b |\n    |---|---|\n    | c | d |\n   | e | f |\n"
+        let item = """
+            1. | a | b |
+                |---|---|
+                | c | d |
+               | e | f |
+
+            """
         #expect(Self.tables(item) == ["pipe 0..<4"])
-        #expect(Self.formatted(item) == "1. | a   | b   |\n    | --- | --- |\n    | c   | d   |\n   | e   | f   |\n")
-        let quoted = "> 0. |a|\n>     |-|\n"
-        #expect(Self.formatted(quoted) == "> 0. | a   |\n>     | --- |\n")
-        let atTheMargin = "1. | a | b |\n   |---|---|\n"
+        #expect(Self.formatted(item) == """
+            1. | a   | b   |
+                | --- | --- |
+                | c   | d   |
+               | e   | f   |
+
+            """)
+        let quoted = """
+            > 0. |a|
+            >     |-|
+
+            """
+        #expect(Self.formatted(quoted) == """
+            > 0. | a   |
+            >     | --- |
+
+            """)
+        let atTheMargin = """
+            1. | a | b |
+               |---|---|
+
+            """
         #expect(Self.scan(atTheMargin).diagnostics.map(\.code) == [.delimiterCountMismatch])  // pandoc: the cells `1.` and `a`
     }
 
