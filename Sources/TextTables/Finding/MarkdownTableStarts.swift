@@ -1,7 +1,6 @@
 /// Where a pipe table starts (a delimiter row under a paragraph's last line) and which lines end one or a
 /// paragraph, as cmark-gfm decides; tables it reads but no printing keeps alike are reported, not indexed.
 extension MarkdownScanner {
-
     /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
     /// where the line above has a pipe too, a table was probably meant: say so. A table that cmark-gfm
     /// reads but that is left alone (reported) is a table without index, so that its rows are skipped.
