@@ -151,6 +151,34 @@ extension PandocMarkdownScannerTests {
         #expect(Self.scan(atTheMargin).diagnostics.map(\.code) == [.delimiterCountMismatch])  // pandoc: the cells `1.` and `a`
     }
 
+    /// Right under a list item, `0. a | b` ends the item (pandoc's items end at a marker) and starts a
+    /// table; printed as `| 0. a | b |`, it would go on with the item's text (found by Tests/Fuzz,
+    /// markdown). Under a blank line the same table is formatted.
+    @Test func aTableWhoseNumberEndsTheItemAboveIsLeftAlone() {
+        let underItem = """
+            - item
+            0. a | b
+            |---|---|
+
+            """
+        #expect(Self.tables(underItem).isEmpty)
+        #expect(Self.scan(underItem).diagnostics.map(\.message) == [Diagnostic.Message.markerEndsItemAbove])
+        #expect(Self.formatted(underItem) == underItem)
+        #expect(Self.formatted("""
+            - item
+
+            0. a | b
+            |---|---|
+
+            """) == """
+            - item
+
+            | 0. a | b   |
+            | ---- | --- |
+
+            """)
+    }
+
     /// A simple table on an ordered marker cannot keep its columns with its lines below moved: left alone.
     @Test func aSimpleTableOnAnOrderedMarkerIsLeftAloneAndReported() {
         let item = "1. a   b\n    --- ---\n    c   d\n\n"
