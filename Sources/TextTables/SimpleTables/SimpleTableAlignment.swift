@@ -18,7 +18,7 @@ struct SimpleTableAlignment {
 
     /// Notes the cell of column `column` whose text is what starts in columns `range` of `lines`, the
     /// column's right edge at `edge`.
-    mutating func note(_ lines: [SimpleTableLine], column: Int, range: Range<Int>, edge: Int) {
+    mutating func note(_ lines: ArraySlice<SimpleTableLine>, column: Int, range: Range<Int>, edge: Int) {
         for line in lines {
             guard let extent = line.textExtent(starting: range) else { continue }
             hasText[column] = true
