@@ -147,15 +147,17 @@ struct SimpleTableReader {
         let rowColumns = try spanLine.map { offset throws(Failure) in try spans(offset, columns: columns, borderEnd: borderEnd, indentWidth: indentWidth) }
             ?? columns.indices.map { $0..<$0 + 1 }
         var bounds = rowColumns.map { columns[$0.lowerBound].lowerBound..<columns[$0.upperBound - 1].upperBound }
-        for line in read {
-            for (i, bound) in bounds.enumerated() {
+        // The lines by index, here and below: a line copied out of `read` is retained and released.
+        for k in read.indices {
+            for i in bounds.indices {
                 if i == bounds.count - 1 {
                     // Text past the last column widens it, for this row and those below (docutils's overflow).
-                    if line.textEnd > bound.upperBound {
-                        bounds[i] = bound.lowerBound..<line.textEnd
-                        columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, line.textEnd)
+                    let textEnd = read[k].textEnd
+                    if textEnd > bounds[i].upperBound {
+                        bounds[i] = bounds[i].lowerBound..<textEnd
+                        columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, textEnd)
                     }
-                } else if let stray = line.text(touching: bound.upperBound..<bounds[i + 1].lowerBound) {
+                } else if let stray = read[k].text(touching: bounds[i].upperBound..<bounds[i + 1].lowerBound) {
                     throw Failure(diagnostic: Diagnostic(
                         code: .textInColumnGap, severity: .error, message: Diagnostic.Message.textInColumnGap(rowColumns[i].upperBound),
                         range: stray))
@@ -169,7 +171,7 @@ struct SimpleTableReader {
                 alignment.note(read, column: span.lowerBound, range: bounds[i].lowerBound..<upper, edge: i == bounds.count - 1 ? borderEnd : upper)
             }
         }
-        let blankAfter = read.reversed().prefix { $0.textEnd == 0 }.count
+        let blankAfter = read.indices.reversed().prefix { read[$0].textEnd == 0 }.count
         let dashes = spanLine.map { SimpleTableSyntax.isSpanLine(text.bytes, start($0, indentWidth: indentWidth), text.contentEnd(region.firstLine + $0)) } ?? false
         return Row(start: lines.lowerBound, lines: lines, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter, ruled: dashes)
     }
@@ -223,16 +225,16 @@ struct SimpleTableReader {
     /// stand for), trailing blanks cut, the indentation all its lines share removed, trailing blank lines
     /// dropped.
     private func cellLines(_ lines: ArraySlice<SimpleTableLine>, _ columns: Range<Int>) -> [String] {
-        if lines.count == 1, let line = lines.first {  // most cells: no array of byte slices
-            let bytes = line.bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
+        if lines.count == 1 {  // most cells: no array of byte slices
+            let bytes = lines[lines.startIndex].bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
             return bytes.isEmpty ? [] : [Self.string(bytes, droppingSpaces: bytes.prefix { $0 == 0x20 }.count)]
         }
         // Bytes first (a plain line's straight from the document), one String each at the end.
         var texts: [ArraySlice<UInt8>] = []
         texts.reserveCapacity(lines.count)
         var indent = Int.max
-        for line in lines {
-            let bytes = line.bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
+        for k in lines.indices {
+            let bytes = lines[k].bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
             if !bytes.isEmpty { indent = min(indent, bytes.prefix { $0 == 0x20 }.count) }
             texts.append(bytes)
         }
