@@ -10,7 +10,7 @@ struct TableIndex: Sendable {
         /// What its neighbours say (`TableRegion.Context`).
         var context = TableRegion.Context()
         /// Per line of the table: the length of its container prefix (block quote markers, list indent).
-        var prefixLengths: [Int]
+        var prefixLengths: PrefixLengths
         /// The table's diagnostics, positions counted from its first line (so they survive shifts).
         var diagnostics: [LineDiagnostic]
         /// What code actions learnt of the table; a new entry (the table re-read) starts empty.
@@ -219,7 +219,7 @@ struct TableIndex: Sendable {
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
         let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
             var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
-                              prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
+                              prefixLengths: PrefixLengths(contentStarts: region.contentStarts, lineStarts: lines.starts, firstLine: region.firstLine),
                               diagnostics: [])
             table.context = region.context
             let long = region.lines.count >= TableIndex.keptOnOpen
