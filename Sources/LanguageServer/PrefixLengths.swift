@@ -13,6 +13,9 @@ struct PrefixLengths: RandomAccessCollection, Sendable {
         lengths = bare ? [] : contentStarts.indices.map { contentStarts[$0] - lineStarts[firstLine + $0] }
     }
 
+    /// Whether no line has a prefix (and no array is kept).
+    var isBare: Bool { lengths.isEmpty }
+
     var startIndex: Int { 0 }
     var endIndex: Int { count }
 
