@@ -1,4 +1,9 @@
 import TextTables
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The text of an open document, kept byte for byte in chunks of whole lines.
 ///
@@ -46,10 +51,24 @@ struct DocumentText: Sendable {
         recount(from: 0)
     }
 
-    /// The text of UTF-8 `bytes` whose lines start at `lineStarts` (as `TextLines` finds them), cut into
-    /// chunks straight from `bytes`, with no copy of the whole text on the way.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, lineStarts: [Int]) {
-        chunks = Self.chunks(lineStarts: lineStarts, byteCount: bytes.count, isLast: true) { Array(bytes[$0]) }
+    /// The text of UTF-8 `bytes`, cut into chunks straight from `bytes` at every `chunkLines`th line feed,
+    /// with neither a copy of the whole text nor its line starts on the way (8 bytes a line).
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        chunks = []
+        var start = 0
+        while true {
+            var end = start, feeds = 0
+            while feeds < Self.chunkLines, end < bytes.count, let base = bytes.baseAddress,
+                  let feed = memchr(base + end, 0x0A, bytes.count - end) {
+                end = UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - base + 1
+                feeds += 1
+            }
+            // Fewer lines than a chunk's (or an empty last line after a final `\n`): the last chunk.
+            guard feeds == Self.chunkLines else { break }
+            chunks.append(Chunk(Array(bytes[start..<end]), isLast: false))
+            start = end
+        }
+        chunks.append(Chunk(Array(bytes[start...]), isLast: true))
         firstLines = []
         recount(from: 0)
     }

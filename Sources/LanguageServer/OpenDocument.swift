@@ -65,13 +65,12 @@ struct OpenDocument: Sendable {
         let syntax = syntax ?? DocumentSyntax(path: uri)
         self.syntax = syntax
         namedSyntax = named ?? syntax
-        let (index, lineStarts) = { () -> (TableIndex, [Int]) in
+        index = {
             let whole = TextLines(Array(string.utf8))
-            return (TableIndex(DocumentText(unchunked: whole), whole: whole, syntax: syntax, options: options), whole.starts)
+            return TableIndex(DocumentText(unchunked: whole), whole: whole, syntax: syntax, options: options)
         }()
-        self.index = index
         var string = string
-        text = string.withUTF8 { DocumentText($0, lineStarts: lineStarts) }
+        text = string.withUTF8 { DocumentText($0) }
     }
 
     /// Replaces a range given as (line, byte) positions and updates the table index around it.

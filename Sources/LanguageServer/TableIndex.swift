@@ -10,7 +10,7 @@ struct TableIndex: Sendable {
         /// What its neighbours say (`TableRegion.Context`).
         var context = TableRegion.Context()
         /// Per line of the table: the length of its container prefix (block quote markers, list indent).
-        var prefixLengths: [Int]
+        var prefixLengths: PrefixLengths
         /// The table's diagnostics, positions counted from its first line (so they survive shifts).
         var diagnostics: [LineDiagnostic]
         /// What code actions learnt of the table; a new entry (the table re-read) starts empty.
@@ -199,7 +199,7 @@ struct TableIndex: Sendable {
             }
             let last = sync ?? text.lineCount - 1
             lastScannedLines = end - start
-            replace(start...max(start, last), with: scan, restart: restart, windowStart: start, lines: lines)
+            replace(start...max(start, last), with: consume scan, restart: restart, windowStart: start, lines: lines)
             return
         }
     }
@@ -213,13 +213,19 @@ struct TableIndex: Sendable {
         return (text, local)
     }
 
-    private mutating func replace(_ range: ClosedRange<Int>, with scan: TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
+    private mutating func replace(_ range: ClosedRange<Int>, with scan: consuming TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
         let touched = tableIndices(overlapping: range.lowerBound..<range.upperBound + 1)
         takeOut(tables: touched, scanDiagnosticsOn: range)
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
-        let found = scan.tables.filter { range.contains(windowStart + $0.firstLine) }.map { region in
+        var found: [Table] = []
+        found.reserveCapacity(scan.tables.count)
+        for n in scan.tables.indices where range.contains(windowStart + scan.tables[n].firstLine) {
+            let region = scan.tables[n]
+            // Each region's line offsets are let go once its entry is made: a document's scan holds them
+            // all (a tenth of a document of small tables), and so would the peak of opening it.
+            scan.tables[n].contentStarts = []
             var table = Table(kind: region.kind, firstLine: windowStart + region.firstLine,
-                              prefixLengths: region.contentStarts.enumerated().map { $1 - lines.starts[region.firstLine + $0] },
+                              prefixLengths: PrefixLengths(contentStarts: region.contentStarts, lineStarts: lines.starts, firstLine: region.firstLine),
                               diagnostics: [])
             table.context = region.context
             let long = region.lines.count >= TableIndex.keptOnOpen
@@ -239,9 +245,9 @@ struct TableIndex: Sendable {
             } else {
                 table.diagnostics = TableIndex.diagnostics(of: region, in: lines, options: options)
             }
-            return table
+            found.append(table)
         }
-        tables.insert(contentsOf: found, at: touched.lowerBound)
+        if tables.isEmpty { tables = found } else { tables.insert(contentsOf: found, at: touched.lowerBound) }
         for diagnostic in scan.diagnostics {
             let placed = TableIndex.place(diagnostic, in: lines, firstLine: 0)
             guard range.contains(windowStart + placed.start.line) else { continue }

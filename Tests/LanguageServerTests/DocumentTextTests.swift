@@ -90,7 +90,7 @@ struct DocumentTextTests {
     }
 
     static func cutFromBuffer(_ bytes: [UInt8]) -> DocumentText {
-        bytes.withUnsafeBufferPointer { DocumentText($0, lineStarts: TextLines(bytes).starts) }
+        bytes.withUnsafeBufferPointer { DocumentText($0) }
     }
 
     /// Texts of a chunk's line count and around it, with and without a final newline, with CRLF and a

@@ -13,17 +13,32 @@ package struct TextLines: Sendable {
 
     package init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        starts.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var position = 0
-            while position < buffer.count, let found = memchr(base + position, 0x0A, buffer.count - position) {
-                position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
-                starts.append(position)
+        // Counted first, so that the starts take exactly their room: an array grown by appending may hold
+        // twice the offsets it needs, and the starts cost 8 bytes a line (a quarter of a text of short lines).
+        starts = bytes.withUnsafeBufferPointer { buffer in
+            let count = TextLines.lineFeeds(in: buffer) { _ in }
+            return [Int](unsafeUninitializedCapacity: count + 1) { starts, initialized in
+                starts[0] = 0
+                initialized = 1
+                _ = TextLines.lineFeeds(in: buffer) { position in
+                    starts[initialized] = position + 1
+                    initialized += 1
+                }
             }
         }
-        self.starts = starts
+    }
+
+    /// The number of `\n` in `buffer`, each one's offset given to `found` in order.
+    private static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        var position = 0, count = 0
+        while position < buffer.count, let feed = memchr(base + position, 0x0A, buffer.count - position) {
+            let offset = UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - base
+            found(offset)
+            count += 1
+            position = offset + 1
+        }
+        return count
     }
 
     package init(_ text: String) { self.init(Array(text.utf8)) }
