@@ -49,11 +49,13 @@ extension PandocMarkdownScanner {
         else { return nil }
         var j = k + 2
         while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
-        if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {
-            // pandoc keeps such a | in its cell; gridls splits cells as GitHub does, at every unescaped |.
-            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocPipeInCode,
-                                                 range: line.start..<end(line)))
-            return j
+        for (kept, message) in [(PandocBlockSyntax.pipeKeptInCell, Diagnostic.Message.pandocPipeInCode),
+                                (PandocBlockSyntax.cellStartsWithFormFeed, Diagnostic.Message.pandocFormFeedInCell)] {
+            // pandoc keeps such a | or form feed in its cell; gridls splits and trims cells as GitHub does.
+            if let line = lines[k..<j].first(where: { kept(b, $0.start, end($0)) }) {
+                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: line.start..<end(line)))
+                return j
+            }
         }
         let headerCells = PipeRowSyntax.cellCount(b, headerText, end(header))
         if headerCells != columns {
