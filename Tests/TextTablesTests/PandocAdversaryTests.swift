@@ -52,6 +52,25 @@ struct PandocAdversaryTests {
             """#)
     }
 
+    /// A code span, `$` math, a comment or a LaTeX argument a row opens and a later row closes goes on over
+    /// the line break: pandoc reads the rows as one (`Code "x | y | | z"`). Left alone.
+    @Test(arguments: ["| `x | y |\n| z` | w |", "| x `y | z |\n| w ` | v |", "| $x | y |\n| z$ | w |",
+                      "| <!-- x | y |\n| z --> | w |", #"| \textbf{x | y |"# + "\n| z} | w |", "| `x | y |\n|---|---|\n| z` | w |"])
+    func aSpanOverTwoRowsLeavesTheTableAlone(rows: String) {
+        let document = rows.hasPrefix("| `x | y |\n|---") ? rows + "\n" : "| a | b |\n|---|---|\n" + rows + "\n"
+        #expect(Self.scan(document).tables.isEmpty)
+        #expect(Self.scan(document).diagnostics.map(\.message) == [Diagnostic.Message.pandocPipeInCode])
+        #expect(Self.formatted(document) == document)
+    }
+
+    /// An opener no later row closes is text, as in pandoc: prices, an apostrophe in backticks, a `$`
+    /// closer after a space (pandoc reads no math there).
+    @Test func anOpenerNoRowClosesIsText() {
+        let document = "| a | b |\n|---|---|\n| $5 | it`s |\n| $x | y |\n| z $ | w |\n"
+        #expect(Self.scan(document).diagnostics.isEmpty)
+        #expect(Self.formatted(document) == "| a   | b    |\n| --- | ---- |\n| $5  | it`s |\n| $x  | y    |\n| z $ | w    |\n")
+    }
+
     /// pandoc keeps a form feed or vertical tab after a `|` in its cell (`Str "\fx"`); gridls, as GitHub,
     /// would skip it with the spaces there.
     @Test(arguments: ["| a | b |\n|---|---|\n| \u{0C}x | y |\n", "| a | b |\n|---|---|\n|\u{0B}x | y |\n", "\u{0C}a | b\n--|--\n"])

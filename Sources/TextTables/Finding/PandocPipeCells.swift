@@ -1,26 +1,37 @@
 /// Where pandoc's pipe table rows do not split cells: pandoc reads a row as a run of code spans, `$`
 /// math, raw HTML tags, escaped characters and raw LaTeX commands, splitting at a `|` outside all of
-/// them (its Markdown reader's `pipeTableRow`). GitHub, and gridls's pipe rows, split at every unescaped
-/// `|`; a row with a `|` kept inside one of these is left alone.
+/// them (its Markdown reader's `pipeTableRow`), and such a span may go on over the next row lines, which
+/// then join its row. GitHub, and gridls's pipe rows, split at every unescaped `|` and end a row with its
+/// line; a table with a `|` kept inside one of these, or one of these over two lines, is left alone.
 extension PandocBlockSyntax {
-    /// Whether an unescaped `|` lies inside a code span, `$` math, a raw HTML tag (`<span title="a|b">`,
-    /// `<!-- a|b -->`) or a raw LaTeX command's arguments (`\textbf{a|b}`, `\verb|x|`) on the line.
-    static func pipeKeptInCell(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+    /// The index in `rows` (a pipe table's lines, each the range of its text) of the first row holding a `|`
+    /// inside a code span, `$` math, a raw HTML tag (`<span title="a|b">`, `<!-- a|b -->`) or a raw LaTeX
+    /// command's arguments (`\textbf{a|b}`, `\verb|x|`), or such a span that a later row closes; or nil.
+    static func rowKeepingAPipe(_ b: [UInt8], _ rows: [Range<Int>]) -> Int? {
+        let later = LaterClosers(b, rows)
+        return rows.indices.first { keepsAPipe(b, rows[$0].lowerBound, rows[$0].upperBound, later: later) }
+    }
+
+    private static func keepsAPipe(_ b: [UInt8], _ p: Int, _ end: Int, later: LaterClosers) -> Bool {
         var i = p
         while i < end {
-            let after: Int?
+            let span: Span
             switch b[i] {
             case PipeRowSyntax.backslash:
-                guard let command = latexCommandEnd(b, i, end) else { i += 2; continue }  // an escaped character
-                after = command
-            case UInt8(ascii: "`"): after = codeSpanEnd(b, i, end)
-            case UInt8(ascii: "$"): after = mathEnd(b, i, end)
-            case UInt8(ascii: "<"): after = htmlTagEnd(b, i, end)
-            default: after = nil
+                guard let command = latexCommand(b, i, end) else { i += 2; continue }  // an escaped character
+                span = command
+            case UInt8(ascii: "`"): span = codeSpan(b, i, end)
+            case UInt8(ascii: "$"): span = math(b, i, end)
+            case UInt8(ascii: "<"): span = htmlTag(b, i, end)
+            default: span = .text
             }
-            guard let after else { i += 1; continue }
-            if b[i..<after].contains(PipeRowSyntax.pipe) { return true }
-            i = after
+            switch span {
+            case .text: i += 1
+            case .unclosed(let closer): if later.has(closer, after: end) { return true } else { i += 1 }
+            case .closed(let after):
+                if b[i..<after].contains(PipeRowSyntax.pipe) { return true }
+                i = after
+            }
         }
         return false
     }
@@ -36,8 +47,52 @@ extension PandocBlockSyntax {
         return false
     }
 
-    /// A code span opened by the backticks at `i`: the index after its closing run of as many.
-    private static func codeSpanEnd(_ b: [UInt8], _ i: Int, _ end: Int) -> Int? {
+    /// What starts at a byte of a row: text, a span ending on the row (the index after it), or the opener
+    /// of a span the row does not close, with what would close it.
+    private enum Span {
+        case text, closed(Int), unclosed(Closer)
+    }
+
+    private enum Closer: Hashable {
+        case backticks(Int), dollar, commentEnd, tagEnd, brace, bracket
+    }
+
+    /// Where each closer last occurs in a table's rows, found in one pass: a span a row leaves open goes on
+    /// over the next rows when its closer occurs after it (a `$` closes math after a non-space, before no
+    /// digit).
+    private struct LaterClosers {
+        private var last: [Closer: Int] = [:]
+
+        init(_ b: [UInt8], _ rows: [Range<Int>]) {
+            for row in rows {
+                var i = row.lowerBound
+                while i < row.upperBound {
+                    switch b[i] {
+                    case UInt8(ascii: "`"):
+                        var run = i
+                        while run < row.upperBound && b[run] == UInt8(ascii: "`") { run += 1 }
+                        last[.backticks(run - i)] = i
+                        i = run
+                        continue
+                    case UInt8(ascii: "$") where i > row.lowerBound && !isSpace(b[i - 1]) && !(i + 1 < row.upperBound && isDigit(b[i + 1])):
+                        last[.dollar] = i
+                    case UInt8(ascii: ">"):
+                        last[.tagEnd] = i
+                        if i >= row.lowerBound + 2 && b[i - 1] == UInt8(ascii: "-") && b[i - 2] == UInt8(ascii: "-") { last[.commentEnd] = i }
+                    case UInt8(ascii: "}"): last[.brace] = i
+                    case UInt8(ascii: "]"): last[.bracket] = i
+                    default: break
+                    }
+                    i += 1
+                }
+            }
+        }
+
+        func has(_ closer: Closer, after p: Int) -> Bool { (last[closer] ?? -1) >= p }
+    }
+
+    /// A code span opened by the backticks at `i`: it ends after a run of as many.
+    private static func codeSpan(_ b: [UInt8], _ i: Int, _ end: Int) -> Span {
         var run = i
         while run < end && b[run] == UInt8(ascii: "`") { run += 1 }
         var j = run
@@ -45,36 +100,41 @@ extension PandocBlockSyntax {
             guard b[j] == UInt8(ascii: "`") else { j += 1; continue }
             var close = j
             while close < end && b[close] == UInt8(ascii: "`") { close += 1 }
-            if close - j == run - i { return close }
+            if close - j == run - i { return .closed(close) }
             j = close
         }
-        return run  // no closer: the backticks are text
+        return .unclosed(.backticks(run - i))
     }
 
-    /// `$…$` math at `i` (no space after the opener or before the closer): the index after it.
-    private static func mathEnd(_ b: [UInt8], _ i: Int, _ end: Int) -> Int? {
-        guard i + 1 < end, b[i + 1] != BlockSyntax.space, b[i + 1] != UInt8(ascii: "$"),
-              let close = b[(i + 1)..<end].firstIndex(of: UInt8(ascii: "$")), b[close - 1] != BlockSyntax.space else { return nil }
-        return close + 1
+    /// `$…$` math at `i`: after the opener no space, before the closer no space and after it no digit.
+    private static func math(_ b: [UInt8], _ i: Int, _ end: Int) -> Span {
+        guard i + 1 < end, !isSpace(b[i + 1]), b[i + 1] != UInt8(ascii: "$") else { return .text }
+        var j = i + 2
+        while j < end {
+            if b[j] == UInt8(ascii: "$") && !isSpace(b[j - 1]) && !(j + 1 < end && isDigit(b[j + 1])) { return .closed(j + 1) }
+            j += 1
+        }
+        return .unclosed(.dollar)
     }
 
     /// A raw HTML tag at `i` that may hold a `|`: a comment (`<!-- … -->`), a processing instruction or
-    /// declaration (`<?…>`, `<!…>`), or a tag with attributes (`<name ` up to a `>` outside quotes). The
-    /// index after it; nil for anything else, which pandoc reads as text (`<a|b>`, autolinks).
-    private static func htmlTagEnd(_ b: [UInt8], _ i: Int, _ end: Int) -> Int? {
-        guard i + 1 < end else { return nil }
+    /// declaration (`<?…>`, `<!…>`), or a tag with attributes (`<name ` up to a `>` outside quotes);
+    /// anything else pandoc reads as text (`<a|b>`, autolinks).
+    private static func htmlTag(_ b: [UInt8], _ i: Int, _ end: Int) -> Span {
+        guard i + 1 < end else { return .text }
         if b[i + 1] == UInt8(ascii: "!") || b[i + 1] == UInt8(ascii: "?") {
-            let closer: [UInt8] = b[(i + 1)..<end].starts(with: Array("!--".utf8)) ? Array("-->".utf8) : [UInt8(ascii: ">")]
+            let comment = b[(i + 1)..<end].starts(with: Array("!--".utf8))
+            let closer: [UInt8] = comment ? Array("-->".utf8) : [UInt8(ascii: ">")]
             var j = i + 2
             while j + closer.count <= end {
-                if b[j..<(j + closer.count)].elementsEqual(closer) { return j + closer.count }
+                if b[j..<(j + closer.count)].elementsEqual(closer) { return .closed(j + closer.count) }
                 j += 1
             }
-            return nil
+            return .unclosed(comment ? .commentEnd : .tagEnd)
         }
         var j = i + 1
-        while j < end && (isASCIILetter(b[j]) || (j > i + 1 && (b[j] == UInt8(ascii: "-") || (b[j] >= 0x30 && b[j] <= 0x39)))) { j += 1 }
-        guard j > i + 1, j < end, b[j] == BlockSyntax.space || b[j] == BlockSyntax.tab else { return nil }
+        while j < end && (isASCIILetter(b[j]) || (j > i + 1 && (b[j] == UInt8(ascii: "-") || isDigit(b[j])))) { j += 1 }
+        guard j > i + 1, j < end, isSpace(b[j]) else { return .text }
         var quote: UInt8?
         while j < end {
             if let open = quote {
@@ -82,30 +142,29 @@ extension PandocBlockSyntax {
             } else if b[j] == UInt8(ascii: "\"") || b[j] == UInt8(ascii: "'") {
                 quote = b[j]
             } else if b[j] == UInt8(ascii: ">") {
-                return j + 1
+                return .closed(j + 1)
             }
             j += 1
         }
-        return nil
+        return .unclosed(.tagEnd)
     }
 
     /// A raw LaTeX command at the backslash `i` (`\name`, then `{…}` and `[…]` arguments, spaces between;
-    /// `\verb` and its delimited text): the index after it; nil where no letter follows the backslash.
-    private static func latexCommandEnd(_ b: [UInt8], _ i: Int, _ end: Int) -> Int? {
+    /// `\verb` and its delimited text); nil where no letter follows the backslash (an escape).
+    private static func latexCommand(_ b: [UInt8], _ i: Int, _ end: Int) -> Span? {
         var j = i + 1
         while j < end && isASCIILetter(b[j]) { j += 1 }
         guard j > i + 1 else { return nil }
         if b[(i + 1)..<j].elementsEqual("verb".utf8), j < end {
-            let delimiter = b[j]
-            guard let close = b[(j + 1)..<end].firstIndex(of: delimiter) else { return j }
-            return close + 1
+            guard let close = b[(j + 1)..<end].firstIndex(of: b[j]) else { return .closed(j) }
+            return .closed(close + 1)
         }
         var last = j
         while true {
             var k = last
-            while k < end && (b[k] == BlockSyntax.space || b[k] == BlockSyntax.tab) { k += 1 }
-            guard k < end, b[k] == UInt8(ascii: "{") || b[k] == UInt8(ascii: "["),
-                  let close = groupEnd(b, k, end) else { return last }
+            while k < end && isSpace(b[k]) { k += 1 }
+            guard k < end, b[k] == UInt8(ascii: "{") || b[k] == UInt8(ascii: "[") else { return .closed(last) }
+            guard let close = groupEnd(b, k, end) else { return .unclosed(b[k] == UInt8(ascii: "{") ? .brace : .bracket) }
             last = close
         }
     }
@@ -125,5 +184,7 @@ extension PandocBlockSyntax {
         return nil
     }
 
+    private static func isSpace(_ c: UInt8) -> Bool { c == BlockSyntax.space || c == BlockSyntax.tab }
+    private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }
     private static func isASCIILetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
 }

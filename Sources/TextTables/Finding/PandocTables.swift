@@ -49,10 +49,12 @@ extension PandocMarkdownScanner {
         else { return nil }
         var j = k + 2
         while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
-        for (kept, message) in [(PandocBlockSyntax.pipeKeptInCell, Diagnostic.Message.pandocPipeInCode),
-                                (PandocBlockSyntax.cellStartsWithFormFeed, Diagnostic.Message.pandocFormFeedInCell)] {
-            // pandoc keeps such a | or form feed in its cell; gridls splits and trims cells as GitHub does.
-            if let line = lines[k..<j].first(where: { kept(b, $0.start, end($0)) }) {
+        // pandoc keeps such a | or form feed in its cell, and joins rows a span goes on over; gridls splits
+        // and trims cells as GitHub does, a row a line.
+        let pipeKept = PandocBlockSyntax.rowKeepingAPipe(b, lines[k..<j].map { $0.start..<end($0) }).map { lines[k + $0] }
+        for (found, message) in [(pipeKept, Diagnostic.Message.pandocPipeInCode),
+                                 (lines[k..<j].first { PandocBlockSyntax.cellStartsWithFormFeed(b, $0.start, end($0)) }, Diagnostic.Message.pandocFormFeedInCell)] {
+            if let line = found {
                 result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: line.start..<end(line)))
                 return j
             }

@@ -42,8 +42,8 @@ extension Diagnostic {
             + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
         static let pandocIndentedGridTable = "pandoc 3.9 and earlier read a grid table indented past its block as a paragraph, "
             + "pandoc 3.10 and later as a table: the table is left as it is"
-        static let pandocPipeInCode = "pandoc keeps a | inside code, $ math, a raw HTML tag or a LaTeX command in its cell, where gridls would split the cell there: "
-            + "the table is left as it is"
+        static let pandocPipeInCode = "pandoc keeps a | inside code, $ math, a raw HTML tag or a LaTeX command in its cell, and reads "
+            + "such a span over two lines as one row, where gridls would split cells and rows: the table is left as it is"
 
         // Where a table is found.
         static let headerWithoutPrefix = "this table's header row continues a block quote or list item without its prefix and starts "
