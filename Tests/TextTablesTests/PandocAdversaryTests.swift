@@ -63,6 +63,25 @@ struct PandocAdversaryTests {
         #expect(Self.formatted(document) == document)
     }
 
+    /// A span the last row opens goes on over the paragraph right under the table (`Code "x | y | para"`),
+    /// and a comment past blank lines too: left alone, a comment even where nothing closes it, which
+    /// would take reading the whole document below.
+    @Test(arguments: ["| c `x | y |\npara`\n", "| c $x | y |\npara\nmore$\n", #"| c \textbf{x | y |"# + "\npara}\n",
+                      "| c <!-- x | y |\n\npara -->\n", "| c <?x | y |\n\npara?>\n", "| c <!-- x | y |\n"])
+    func aSpanGoingOnUnderTheTableLeavesItAlone(rows: String) {
+        let document = "| a | b |\n|---|---|\n" + rows
+        #expect(Self.scan(document).tables.isEmpty)
+        #expect(Self.scan(document).diagnostics.map(\.range) == [20..<(20 + rows.prefix { $0 != "\n" }.utf8.count)])
+        #expect(Self.formatted(document) == document)
+    }
+
+    /// A header whose code span goes on over the delimiter row: pandoc reads no table, gridls leaves it.
+    @Test func aHeaderWhoseCodeSpanGoesOnIsLeftAlone() {
+        let document = "| a `b | c |\n|---|---|\nd`\n"
+        #expect(Self.scan(document).tables.isEmpty)
+        #expect(Self.formatted(document) == document)
+    }
+
     /// An opener no later row closes is text, as in pandoc: prices, an apostrophe in backticks, a `$`
     /// closer after a space (pandoc reads no math there).
     @Test func anOpenerNoRowClosesIsText() {

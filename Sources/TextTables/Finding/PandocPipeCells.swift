@@ -1,14 +1,18 @@
 /// Where pandoc's pipe table rows do not split cells: pandoc reads a row as a run of code spans, `$`
 /// math, raw HTML tags, escaped characters and raw LaTeX commands, splitting at a `|` outside all of
-/// them (its Markdown reader's `pipeTableRow`), and such a span may go on over the next row lines, which
-/// then join its row. GitHub, and gridls's pipe rows, split at every unescaped `|` and end a row with its
-/// line; a table with a `|` kept inside one of these, or one of these over two lines, is left alone.
+/// them (its Markdown reader's `pipeTableRow`), and such a span may go on over the next lines, rows or
+/// the paragraph under the table (a comment even past blank lines), which then join its row. GitHub, and
+/// gridls's pipe rows, split at every unescaped `|` and end a row with its line; a table with a `|` kept
+/// inside one of these, or one of these over two lines, is left alone.
 extension PandocBlockSyntax {
     /// The index in `rows` (a pipe table's lines, each the range of its text) of the first row holding a `|`
     /// inside a code span, `$` math, a raw HTML tag (`<span title="a|b">`, `<!-- a|b -->`) or a raw LaTeX
-    /// command's arguments (`\textbf{a|b}`, `\verb|x|`), or such a span that a later row closes; or nil.
-    static func rowKeepingAPipe(_ b: [UInt8], _ rows: [Range<Int>]) -> Int? {
-        let later = LaterClosers(b, rows)
+    /// command's arguments (`\textbf{a|b}`, `\verb|x|`), or such a span that a later row or one of the
+    /// `following` lines (those up to the first blank line under the table) closes, or a comment, processing
+    /// instruction or declaration the row leaves open (pandoc looks for its end past blank lines: whether
+    /// one comes is left to no text below the table, which a scan may not read again); or nil.
+    static func rowKeepingAPipe(_ b: [UInt8], _ rows: [Range<Int>], following: [Range<Int>]) -> Int? {
+        let later = LaterClosers(b, rows + following)
         return rows.indices.first { keepsAPipe(b, rows[$0].lowerBound, rows[$0].upperBound, later: later) }
     }
 
@@ -57,7 +61,7 @@ extension PandocBlockSyntax {
         case backticks(Int), dollar, commentEnd, tagEnd, brace, bracket
     }
 
-    /// Where each closer last occurs in a table's rows, found in one pass: a span a row leaves open goes on
+    /// Where each closer last occurs in a table's rows and the lines under it, found in one pass: a span a row leaves open goes on
     /// over the next rows when its closer occurs after it (a `$` closes math after a non-space, before no
     /// digit).
     private struct LaterClosers {
@@ -78,7 +82,6 @@ extension PandocBlockSyntax {
                         last[.dollar] = i
                     case UInt8(ascii: ">"):
                         last[.tagEnd] = i
-                        if i >= row.lowerBound + 2 && b[i - 1] == UInt8(ascii: "-") && b[i - 2] == UInt8(ascii: "-") { last[.commentEnd] = i }
                     case UInt8(ascii: "}"): last[.brace] = i
                     case UInt8(ascii: "]"): last[.bracket] = i
                     default: break
@@ -88,7 +91,7 @@ extension PandocBlockSyntax {
             }
         }
 
-        func has(_ closer: Closer, after p: Int) -> Bool { (last[closer] ?? -1) >= p }
+        func has(_ closer: Closer, after p: Int) -> Bool { closer == .commentEnd || (last[closer] ?? -1) >= p }
     }
 
     /// A code span opened by the backticks at `i`: it ends after a run of as many.
@@ -130,7 +133,7 @@ extension PandocBlockSyntax {
                 if b[j..<(j + closer.count)].elementsEqual(closer) { return .closed(j + closer.count) }
                 j += 1
             }
-            return .unclosed(comment ? .commentEnd : .tagEnd)
+            return .unclosed(.commentEnd)
         }
         var j = i + 1
         while j < end && (isASCIILetter(b[j]) || (j > i + 1 && (b[j] == UInt8(ascii: "-") || isDigit(b[j])))) { j += 1 }

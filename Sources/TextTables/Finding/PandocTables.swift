@@ -51,7 +51,9 @@ extension PandocMarkdownScanner {
         while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
         // pandoc keeps such a | or form feed in its cell, and joins rows a span goes on over; gridls splits
         // and trims cells as GitHub does, a row a line.
-        let pipeKept = PandocBlockSyntax.rowKeepingAPipe(b, lines[k..<j].map { $0.start..<end($0) }).map { lines[k + $0] }
+        let paragraphEnd = lines[j...].firstIndex(where: isBlank) ?? lines.endIndex
+        let pipeKept = PandocBlockSyntax.rowKeepingAPipe(b, lines[k..<j].map { $0.start..<end($0) },
+                                                         following: lines[j..<paragraphEnd].map { $0.start..<end($0) }).map { lines[k + $0] }
         for (found, message) in [(pipeKept, Diagnostic.Message.pandocPipeInCode),
                                  (lines[k..<j].first { PandocBlockSyntax.cellStartsWithFormFeed(b, $0.start, end($0)) }, Diagnostic.Message.pandocFormFeedInCell)] {
             if let line = found {

@@ -132,7 +132,7 @@ struct RandomPandocDocument {
     /// A pipe table whose cells hold raw HTML and LaTeX, and `|`s pandoc splits at as gridls does: after
     /// an autolink's `<http:`, a bare `<a`, a command without arguments, an escaped backslash, between an
     /// element's tags (a `|` inside a tag or a command's arguments, which pandoc keeps in its cell, leaves
-    /// the table alone: PandocAdversaryTests), and a form feed inside a cell.
+    /// the table alone: PandocAdversaryTests), a form feed inside a cell, and an opener in the last row.
     private mutating func rawInlineTable() -> String {
         let raw = [#"<span title="t">x</span>"#, "<br>", "<!-- note -->", #"\textbf{bold}"#, #"\verb!v!"#, "<http://a|b>",
                    "<a|b>", #"\alpha|beta"#, "<b>x|y</b>", #"\\textbf{a|b}"#, "x\u{0C}y", "<kbd>Ctrl</kbd>", #"\foo[o]{a}"#]
@@ -141,6 +141,10 @@ struct RandomPandocDocument {
             // Into the row's last cell; the header's keeps its count of cells.
             let text = random.pick(row == 0 ? raw.filter { !$0.contains("|") } : raw)
             table[row] = table[row].hasSuffix("|") ? table[row].dropLast() + " " + text + " |" : table[row] + " " + text
+        }
+        // An opener no later row closes is text (one a later row closed would join the rows: left alone).
+        if table.count > 2 && random.chance(0.3) {
+            table[table.count - 1] += " " + random.pick(["it`s", "$5", #"\emph{open"#, "<span class=\"x\""])
         }
         return table.joined(separator: "\n")
     }
