@@ -64,10 +64,12 @@ struct PandocAdversaryTests {
     }
 
     /// A span the last row opens goes on over the paragraph right under the table (`Code "x | y | para"`),
-    /// and a comment past blank lines too: left alone, a comment even where nothing closes it, which
-    /// would take reading the whole document below.
+    /// and a comment or tag past blank lines too (`RawInline "<span class=\"x\"\n\n>"` takes a block
+    /// quote's marker): left alone, a comment or tag even where nothing closes it, which would take reading
+    /// the whole document below.
     @Test(arguments: ["| c `x | y |\npara`\n", "| c $x | y |\npara\nmore$\n", #"| c \textbf{x | y |"# + "\npara}\n",
-                      "| c <!-- x | y |\n\npara -->\n", "| c <?x | y |\n\npara?>\n", "| c <!-- x | y |\n"])
+                      "| c <!-- x | y |\n\npara -->\n", "| c <?x | y |\n\npara?>\n", "| c <!-- x | y |\n",
+                      "| c | y <span class=\"x\"\n\n> quote\n", "| c | y <span\n\n> quote\n"])
     func aSpanGoingOnUnderTheTableLeavesItAlone(rows: String) {
         let document = "| a | b |\n|---|---|\n" + rows
         #expect(Self.scan(document).tables.isEmpty)

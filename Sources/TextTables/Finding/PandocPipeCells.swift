@@ -1,15 +1,15 @@
 /// Where pandoc's pipe table rows do not split cells: pandoc reads a row as a run of code spans, `$`
 /// math, raw HTML tags, escaped characters and raw LaTeX commands, splitting at a `|` outside all of
-/// them (its Markdown reader's `pipeTableRow`), and such a span may go on over the next lines, rows or
-/// the paragraph under the table (a comment even past blank lines), which then join its row. GitHub, and
-/// gridls's pipe rows, split at every unescaped `|` and end a row with its line; a table with a `|` kept
-/// inside one of these, or one of these over two lines, is left alone.
+/// them (its Markdown reader's `pipeTableRow`), and such a span may go on over the next rows or the
+/// paragraph under the table (a comment or tag even past blank lines), which then join its row. GitHub,
+/// and gridls's pipe rows, split at every unescaped `|` and end a row with its line; a table with a `|`
+/// kept inside one of these, or one of these over two lines, is left alone.
 extension PandocBlockSyntax {
     /// The index in `rows` (a pipe table's lines, each the range of its text) of the first row holding a `|`
     /// inside a code span, `$` math, a raw HTML tag (`<span title="a|b">`, `<!-- a|b -->`) or a raw LaTeX
     /// command's arguments (`\textbf{a|b}`, `\verb|x|`), or such a span that a later row or one of the
     /// `following` lines (those up to the first blank line under the table) closes, or a comment, processing
-    /// instruction or declaration the row leaves open (pandoc looks for its end past blank lines: whether
+    /// instruction, declaration or tag the row leaves open (pandoc looks for its end past blank lines: whether
     /// one comes is left to no text below the table, which a scan may not read again); or nil.
     static func rowKeepingAPipe(_ b: [UInt8], _ rows: [Range<Int>], following: [Range<Int>]) -> Int? {
         let later = LaterClosers(b, rows + following)
@@ -58,12 +58,14 @@ extension PandocBlockSyntax {
     }
 
     private enum Closer: Hashable {
-        case backticks(Int), dollar, commentEnd, tagEnd, brace, bracket
+        case backticks(Int), dollar, brace, bracket
+        /// A comment's, processing instruction's or tag's `>`: pandoc looks for it past blank lines.
+        case htmlEnd
     }
 
-    /// Where each closer last occurs in a table's rows and the lines under it, found in one pass: a span a row leaves open goes on
-    /// over the next rows when its closer occurs after it (a `$` closes math after a non-space, before no
-    /// digit).
+    /// Where each closer last occurs in a table's rows and the lines under it, found in one pass: a span a
+    /// row leaves open goes on over the next lines when its closer occurs after it (a `$` closes math after
+    /// a non-space, before no digit).
     private struct LaterClosers {
         private var last: [Closer: Int] = [:]
 
@@ -80,8 +82,6 @@ extension PandocBlockSyntax {
                         continue
                     case UInt8(ascii: "$") where i > row.lowerBound && !isSpace(b[i - 1]) && !(i + 1 < row.upperBound && isDigit(b[i + 1])):
                         last[.dollar] = i
-                    case UInt8(ascii: ">"):
-                        last[.tagEnd] = i
                     case UInt8(ascii: "}"): last[.brace] = i
                     case UInt8(ascii: "]"): last[.bracket] = i
                     default: break
@@ -91,7 +91,7 @@ extension PandocBlockSyntax {
             }
         }
 
-        func has(_ closer: Closer, after p: Int) -> Bool { closer == .commentEnd || (last[closer] ?? -1) >= p }
+        func has(_ closer: Closer, after p: Int) -> Bool { closer == .htmlEnd || (last[closer] ?? -1) >= p }
     }
 
     /// A code span opened by the backticks at `i`: it ends after a run of as many.
@@ -121,7 +121,8 @@ extension PandocBlockSyntax {
     }
 
     /// A raw HTML tag at `i` that may hold a `|`: a comment (`<!-- … -->`), a processing instruction or
-    /// declaration (`<?…>`, `<!…>`), or a tag with attributes (`<name ` up to a `>` outside quotes);
+    /// declaration (`<?…>`, `<!…>`), or a tag with attributes (`<name ` up to a `>` outside quotes; `<name`
+    /// at the row's end too, whose attributes may follow on the next lines);
     /// anything else pandoc reads as text (`<a|b>`, autolinks).
     private static func htmlTag(_ b: [UInt8], _ i: Int, _ end: Int) -> Span {
         guard i + 1 < end else { return .text }
@@ -133,11 +134,11 @@ extension PandocBlockSyntax {
                 if b[j..<(j + closer.count)].elementsEqual(closer) { return .closed(j + closer.count) }
                 j += 1
             }
-            return .unclosed(.commentEnd)
+            return .unclosed(.htmlEnd)
         }
         var j = i + 1
         while j < end && (isASCIILetter(b[j]) || (j > i + 1 && (b[j] == UInt8(ascii: "-") || isDigit(b[j])))) { j += 1 }
-        guard j > i + 1, j < end, isSpace(b[j]) else { return .text }
+        guard j > i + 1, j == end || isSpace(b[j]) else { return .text }
         var quote: UInt8?
         while j < end {
             if let open = quote {
@@ -149,7 +150,7 @@ extension PandocBlockSyntax {
             }
             j += 1
         }
-        return .unclosed(.tagEnd)
+        return .unclosed(.htmlEnd)
     }
 
     /// A raw LaTeX command at the backslash `i` (`\name`, then `{…}` and `[…]` arguments, spaces between;

@@ -144,7 +144,7 @@ struct RandomPandocDocument {
         }
         // An opener no later row closes is text (one a later row closed would join the rows: left alone).
         if table.count > 2 && random.chance(0.3) {
-            table[table.count - 1] += " " + random.pick(["it`s", "$5", #"\emph{open"#, "<span class=\"x\""])
+            table[table.count - 1] += " " + random.pick(["it`s", "$5", #"\emph{open"#, "a < b"])
         }
         return table.joined(separator: "\n")
     }
