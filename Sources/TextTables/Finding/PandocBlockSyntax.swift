@@ -125,41 +125,6 @@ enum PandocBlockSyntax {
         return (closing, selfClosing || ["hr", "col", "base", "basefont", "link", "param", "track", "frame"].contains(name))
     }
 
-    /// Whether an unescaped `|` lies inside a code span or `$` math on the line: pandoc keeps it in its
-    /// cell, where GitHub (and gridls) split cells.
-    static func pipeInCodeOrMath(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
-        var i = p
-        while i < end {
-            if b[i] == PipeRowSyntax.backslash {
-                i += 2
-                continue
-            }
-            if b[i] == UInt8(ascii: "`") {
-                var run = i
-                while run < end && b[run] == UInt8(ascii: "`") { run += 1 }
-                let length = run - i
-                var j = run
-                while j < end {
-                    guard b[j] == UInt8(ascii: "`") else { j += 1; continue }
-                    var close = j
-                    while close < end && b[close] == UInt8(ascii: "`") { close += 1 }
-                    if close - j == length { return b[run..<j].contains(PipeRowSyntax.pipe) || pipeInCodeOrMath(b, close, end) }
-                    j = close
-                }
-                i = run
-                continue
-            }
-            if b[i] == UInt8(ascii: "$"), i + 1 < end, b[i + 1] != BlockSyntax.space, b[i + 1] != UInt8(ascii: "$"),
-               let close = b[(i + 1)..<end].firstIndex(of: UInt8(ascii: "$")), b[close - 1] != BlockSyntax.space {
-                if b[(i + 1)..<close].contains(PipeRowSyntax.pipe) { return true }
-                i = close + 1
-                continue
-            }
-            i += 1
-        }
-        return false
-    }
-
     /// Whether the line ends with an attribute block (`{#tbl-id .class key="value"}`, spaces after), which
     /// ends a table caption there (pandoc 3 takes it for the table's attributes). One inside a code span,
     /// or that is no attribute block (`{x}`), does not; nor does one that starts on a line above.

@@ -49,11 +49,17 @@ extension PandocMarkdownScanner {
         else { return nil }
         var j = k + 2
         while j < lines.endIndex, !isBlank(lines[j]), b[lines[j].start..<end(lines[j])].contains(PipeRowSyntax.pipe) { j += 1 }
-        if let line = lines[k..<j].first(where: { PandocBlockSyntax.pipeInCodeOrMath(b, $0.start, end($0)) }) {
-            // pandoc keeps such a | in its cell; gridls splits cells as GitHub does, at every unescaped |.
-            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.pandocPipeInCode,
-                                                 range: line.start..<end(line)))
-            return j
+        // pandoc keeps such a | or form feed in its cell, and joins rows a span goes on over; gridls splits
+        // and trims cells as GitHub does, a row a line.
+        let paragraphEnd = lines[j...].firstIndex(where: isBlank) ?? lines.endIndex
+        let pipeKept = PandocBlockSyntax.rowKeepingAPipe(b, lines[k..<j].map { $0.start..<end($0) },
+                                                         following: lines[j..<paragraphEnd].map { $0.start..<end($0) }).map { lines[k + $0] }
+        for (found, message) in [(pipeKept, Diagnostic.Message.pandocPipeInCode),
+                                 (lines[k..<j].first { PandocBlockSyntax.cellStartsWithFormFeed(b, $0.start, end($0)) }, Diagnostic.Message.pandocFormFeedInCell)] {
+            if let line = found {
+                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: line.start..<end(line)))
+                return j
+            }
         }
         let headerCells = PipeRowSyntax.cellCount(b, headerText, end(header))
         if headerCells != columns {

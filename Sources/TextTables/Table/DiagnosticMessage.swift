@@ -7,6 +7,8 @@ extension Diagnostic {
         // Pipe tables.
         static let unprintableAfterPipe = "this cell starts with a form feed or vertical tab, which GitHub drops after a pipe: "
             + "the table is left as it is"
+        static let pandocFormFeedInCell = "pandoc keeps a form feed or vertical tab after a | in its cell, where gridls would drop it: "
+            + "the table is left as it is"
 
         static func extraCells(_ count: Int, header: Int) -> String {
             let extra = count - header
@@ -42,8 +44,8 @@ extension Diagnostic {
             + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
         static let pandocIndentedGridTable = "pandoc 3.9 and earlier read a grid table indented past its block as a paragraph, "
             + "pandoc 3.10 and later as a table: the table is left as it is"
-        static let pandocPipeInCode = "pandoc keeps a | inside code or $ math in its cell, where gridls would split the cell there: "
-            + "the table is left as it is"
+        static let pandocPipeInCode = "pandoc keeps a | inside code, $ math, a raw HTML tag or a LaTeX command in its cell, and reads "
+            + "such a span over two lines as one row, where gridls would split cells and rows: the table is left as it is"
 
         // Where a table is found.
         static let headerWithoutPrefix = "this table's header row continues a block quote or list item without its prefix and starts "

@@ -7,7 +7,7 @@ import TestSupport
 /// tables right under paragraph text (which they join), headings, line blocks and div openers, in list
 /// items and block quotes; code blocks (``` and ~~~, indented), YAML blocks (at the top and further on),
 /// HTML comments and `$$` lines holding table-like lines; ragged rows, CJK and emoji cells, alignments;
-/// simple and multiline tables, in divs too.
+/// simple and multiline tables, in divs too; raw HTML and LaTeX in cells.
 /// `kept` lists the lines formatting must leave byte for byte (captions, attributes, div fences).
 struct RandomPandocDocument {
     var random: SeededRandom
@@ -80,6 +80,7 @@ struct RandomPandocDocument {
         case 16: return pipeTable() + "\n" + random.pick(["> quoted | text", "- item | text", "    indented | row", "# heading | text", "1. item | x", "|"])
         case 17: return nested()
         case 18: return simpleOrMultiline()
+        case 19: return rawInlineTable()
         default: return captioned()
         }
     }
@@ -135,6 +136,26 @@ struct RandomPandocDocument {
             return random.pick([indented(pipeTable(), rest, first: marker), "> " + indented(pipeTable(), ">     ", first: marker)])
         default: return "1. one\n2. two\n\n   " + pipeTable().replacingOccurrences(of: "\n", with: "\n   ")
         }
+    }
+
+    /// A pipe table whose cells hold raw HTML and LaTeX, and `|`s pandoc splits at as gridls does: after
+    /// an autolink's `<http:`, a bare `<a`, a command without arguments, an escaped backslash, between an
+    /// element's tags (a `|` inside a tag or a command's arguments, which pandoc keeps in its cell, leaves
+    /// the table alone: PandocAdversaryTests), a form feed inside a cell, and an opener in the last row.
+    private mutating func rawInlineTable() -> String {
+        let raw = [#"<span title="t">x</span>"#, "<br>", "<!-- note -->", #"\textbf{bold}"#, #"\verb!v!"#, "<http://a|b>",
+                   "<a|b>", #"\alpha|beta"#, "<b>x|y</b>", #"\\textbf{a|b}"#, "x\u{0C}y", "<kbd>Ctrl</kbd>", #"\foo[o]{a}"#]
+        var table = pipeTable().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for row in [0] + Array(table.indices.dropFirst(2)) where random.chance(0.7) {
+            // Into the row's last cell; the header's keeps its count of cells.
+            let text = random.pick(row == 0 ? raw.filter { !$0.contains("|") } : raw)
+            table[row] = table[row].hasSuffix("|") ? table[row].dropLast() + " " + text + " |" : table[row] + " " + text
+        }
+        // An opener no later row closes is text (one a later row closed would join the rows: left alone).
+        if table.count > 2 && random.chance(0.3) {
+            table[table.count - 1] += " " + random.pick(["it`s", "$5", #"\emph{open"#, "a < b"])
+        }
+        return table.joined(separator: "\n")
     }
 
     /// Simple and multiline tables, alone or in fenced divs whose closer is right under them (several
