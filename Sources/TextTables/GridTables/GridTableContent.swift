@@ -54,9 +54,8 @@ extension GridTableReader {
         return GridTableRelayer.unpadded(bytes: result)
     }
 
-    /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,
-    /// the table is laid out for the reader, and says so (information). docutils decides a
-
+    /// pandoc's table foot, in Markdown only: when the bottom border is made of `=`, the rows after the
+    /// `=` line before it are the foot (that line may be the header's separator too). Returns the lines
     /// (the foot's separator, the bottom border) that are not header separators, or none.
     func footSeparators(_ headers: [Int]) -> [Int] {
         guard region.syntax.isMarkdown, headers.count == 2 || headers.count == 3, headers.last == lines.count - 1 else { return [] }

@@ -77,8 +77,6 @@ struct GridTableReader {
         return nil
     }
 
-    /// pandoc's table foot, in Markdown only: when the bottom border is made of `=`, the rows after the
-
     // MARK: Diagnostics
 
     func lineRange(_ i: Int) -> Range<Int> {

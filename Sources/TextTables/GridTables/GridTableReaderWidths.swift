@@ -2,6 +2,9 @@ import GridModel
 
 /// Whether each cell's text is as wide for the table's reader as an editor draws it.
 extension GridTableReader {
+    /// Each cell's text measured as its reader counts it and as an editor draws it: where they differ,
+    /// the table is laid out for the reader, and says so (information). docutils decides a
+    /// reStructuredText table; where `pandoc -f rst` counts a cell's text apart, a warning says pandoc reads
     /// other cells. In Markdown, pandoc's own sizing (`ReferenceReader.pandocSizingExcess`) can defeat every
     /// layout: only then is the table refused (`ReferenceReader.pandocRefusal`).
     mutating func checkReaderWidths(_ rects: [SlotRect]) {
