@@ -1,7 +1,8 @@
 import GridModel
 
-/// Fixes that rewrite a whole grid table: re-laying a drifted one, splitting regions that are not
-/// rectangles. (Fixes of one character or one line are made where their diagnostic is found.)
+/// The fixes of a grid table that does not read: closing it, mending a ragged border, re-laying a drifted
+/// table, splitting regions that are not rectangles. (Fixes of one character are made where their
+/// diagnostic is found; the one slip that explains a table's errors is `GridSlipRepair`'s.)
 extension GridTableReader {
     /// One error per line whose `|` are off the grid, each with the fix that prints `grid` (what the cells
     /// say when their `|` are taken in order) anew.
