@@ -16,13 +16,13 @@ struct ActionRefusalTests {
         do { edited = try TableEditor.perform(action, on: grid, syntax: syntax) } catch { return .refused(.edit(error)) }
         switch TableEditor.target(of: action, kind: kind, syntax: syntax) {
         case .pipe: return TableConversion.pipeRefusal(edited).map(TableEditFailure.refused)
-        case .grid: return action != .format || kind != .grid ? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
+        case .grid: return action != .format || kind != .grid ? ReferenceReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) } : nil
         case .simple: return SimpleTablePrinter.refusal(edited).map(TableEditFailure.refused)
         case .list: return ListTablePrinter.refusal(edited).map(TableEditFailure.refused)
         case .pandocSimple, .multiline:
             let target: PandocTableKind = TableEditor.target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
             return PandocTablePrinter.refusal(edited, kind: target).map(TableEditFailure.refused)
-                ?? GridReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) }
+                ?? ReferenceReader(syntax).refusal(for: edited).map { .refused(.readerWidth($0)) }
         }
     }
 
@@ -37,7 +37,7 @@ struct ActionRefusalTests {
     }
 
     /// Odd seeds put emoji with U+FE0F in the cells: an edit of a Markdown grid table holding them may make
-    /// one pandoc cannot read (`GridReader.pandocRefusal`).
+    /// one pandoc cannot read (`ReferenceReader.pandocRefusal`).
     @Test(arguments: 0..<300)
     func refusalAgreesWithDoingIt(seed: UInt64) {
         var tables = RandomGridTable(seed: seed, sizedEmoji: seed % 2 == 1)
@@ -55,8 +55,8 @@ struct ActionRefusalTests {
             do {
                 for action in actions(grid, &random) {
                     let quick = TableEditor.refusal(action, on: grid, kind: kind, syntax: syntax,
-                                                    holdsSizedText: { GridReader.holdsSizedText(grid) }) {
-                        GridReader(syntax).refusal(for: grid).map(TableEditRefusal.readerWidth)
+                                                    holdsSizedText: { ReferenceReader.holdsSizedText(grid) }) {
+                        ReferenceReader(syntax).refusal(for: grid).map(TableEditRefusal.readerWidth)
                     }
                     #expect(quick == refusalByDoing(action, on: grid, kind: kind, syntax: syntax), "\(action) on a \(kind) table")
                 }
@@ -91,7 +91,7 @@ struct ActionRefusalTests {
     }
 
     @Test func aGridAnEditMakesIsRefusedExactlyWhenItsPrintIsRefusedWhenRead() throws {
-        // `GridReader.refusal(for:)` judges a grid before it is printed; reading the print must agree.
+        // `ReferenceReader.refusal(for:)` judges a grid before it is printed; reading the print must agree.
         var checked = 0
         for seed in stride(from: UInt64(1), to: 400, by: 2) {
             var tables = RandomGridTable(seed: seed, sizedEmoji: true)
@@ -101,9 +101,9 @@ struct ActionRefusalTests {
                 guard let edited = try? TableEditor.perform(action, on: grid, syntax: .markdown) else { continue }
                 let printed: [UInt8] = GridTablePrinter(edited, syntax: .markdown).lines().flatMap { Array($0) + [0x0A] }
                 let text = TextLines(printed)
-                let read = GridTableParser.parse(text, region: try #require(MarkdownScanner.scan(text).tables.first))
+                let read = TableReading(text, region: try #require(MarkdownScanner.scan(text).tables.first), options: .init())
                 let refusedWhenRead = read.diagnostics.contains { $0.code == .readerWidth && $0.severity == .error }
-                #expect((GridReader.pandoc.refusal(for: edited) != nil) == refusedWhenRead, "\(String(decoding: printed, as: UTF8.self))")
+                #expect((ReferenceReader.pandoc.refusal(for: edited) != nil) == refusedWhenRead, "\(String(decoding: printed, as: UTF8.self))")
                 checked += refusedWhenRead ? 1 : 0
             }
         }

@@ -97,7 +97,7 @@ struct FitPreservesReadingTests {
         #expect(again == output, "\(label): fitting again at \(fit.maxWidth) changes the table:\n\(fit.after)\nto\n\(String(decoding: again, as: UTF8.self))")
         let text = TextLines(output)
         let said = DocumentFormatter.diagnostics(text, scan: syntax.scan(text, options: options.scan), options: options).contains { $0.code == .tableTooWide }
-        let reader = GridReader(syntax)
+        let reader = ReferenceReader(syntax)
         let widest = fit.after.split(separator: "\n").map { reader.width(of: $0) }.max() ?? 0
         #expect(said || widest <= fit.maxWidth, "\(label): \(widest) columns wide, more than maxWidth \(fit.maxWidth), and no table-too-wide:\n\(fit.after)")
     }

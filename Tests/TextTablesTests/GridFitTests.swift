@@ -88,7 +88,7 @@ struct GridFitTests {
             let text = TextLines(output)
             let widest = text.starts.indices.map { text.contentEnd($0) - text.starts[$0] }.max() ?? 0
             let said = DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: options).contains { $0.code == .tableTooWide }
-            #expect(said || String(decoding: output, as: UTF8.self).split(separator: "\n" as Character).allSatisfy { GridReader(syntax).width(of: $0) <= maxWidth },
+            #expect(said || String(decoding: output, as: UTF8.self).split(separator: "\n" as Character).allSatisfy { ReferenceReader(syntax).width(of: $0) <= maxWidth },
                     "wider than \(maxWidth) and not said (\(widest) bytes)")
             inputs += Array("Table \(n)\n\n".utf8) + Array(table.utf8) + [0x0A]
             outputs += Array("Table \(n)\n\n".utf8) + output + [0x0A]

@@ -10,13 +10,13 @@ struct GridReaderWidthTests {
         ("a\u{200F}", 1, 2), ("\u{0}", 0, 1),
     ])
     func readersCountColumns(_ text: String, pandoc: Int, docutils: Int) {
-        #expect(GridReader.pandoc.width(of: text) == pandoc)
-        #expect(GridReader.docutils.width(of: text) == docutils)
+        #expect(ReferenceReader.pandoc.width(of: text) == pandoc)
+        #expect(ReferenceReader.docutils.width(of: text) == docutils)
     }
 
     func diagnostics(_ table: String, syntax: DocumentSyntax) -> [String] {
         let text = TextLines(table)
-        return GridTableParser.parse(text, region: syntax.scan(text).tables[0]).diagnostics.map {
+        return TableReading(text, region: syntax.scan(text).tables[0], options: .init()).diagnostics.map {
             "\($0.severity.rawValue) \($0.range): \($0.message) [\($0.code.rawValue)]"
         }
     }
@@ -36,7 +36,7 @@ struct GridReaderWidthTests {
     @Test(arguments: [("a\u{AD}b", 1), ("a\u{200B}b", 1), ("✔\u{FE0F}", 1), ("w\u{2060}\u{2060}j", 2)])
     func reStructuredTextThatPandocCountsNarrowerIsFormattedForDocutilsWithAWarning(_ word: String, narrower: Int) {
         // docutils, reStructuredText's own reader, decides; pandoc -f rst reads other cells (GridReaderPropertyTests).
-        let columns = GridReader.docutils.width(of: word), drawn = DisplayWidth.of(word, options: .init())
+        let columns = ReferenceReader.docutils.width(of: word), drawn = DisplayWidth.of(word, options: .init())
         func table(_ width: Int) -> String {
             let rule = String(repeating: "-", count: width + 2), pad = String(repeating: " ", count: width - columns)
             return "+\(rule)+---+\n| \(word)\(pad) | x |\n+\(rule.replacingOccurrences(of: "-", with: "="))+===+\n"
@@ -167,7 +167,7 @@ struct GridReaderWidthTests {
         #expect(String(decoding: result.output, as: UTF8.self) == formatted)
         #expect(DocumentFormatter.format(Array(formatted.utf8), syntax: .restructuredText).output == Array(formatted.utf8))
         let text = TextLines(formatted)
-        let warnings = GridTableParser.parse(text, region: DocumentSyntax.restructuredText.scan(text).tables[0]).diagnostics.map { d in
+        let warnings = TableReading(text, region: DocumentSyntax.restructuredText.scan(text).tables[0], options: .init()).diagnostics.map { d in
             let line = text.line(containing: d.range.lowerBound)
             return "\(d.severity.rawValue) \(line + 1):\(d.range.lowerBound - text.starts[line] + 1) \(d.message)"
         }
@@ -312,6 +312,6 @@ struct GridReaderWidthTests {
     @Test(arguments: [("✔\u{FE0F}", 1), ("✔\u{FE0F}✔\u{FE0F}", 2), ("1\u{FE0F}\u{20E3}", 1), ("⌚\u{FE0F}", 0), ("a\u{FE0F}", 0),
                       ("👍🏽", -2), ("👨\u{200D}👩\u{200D}👧", -4), ("a\u{200B}\u{200B}b", 0), ("e\u{301}", 0), ("東京", 0)])
     func pandocSizesEmojiSequencesAsOneGlyph(_ text: String, excess: Int) {
-        #expect(GridReader.pandocSizingExcess(text) == excess)
+        #expect(ReferenceReader.pandocSizingExcess(text) == excess)
     }
 }

@@ -34,7 +34,7 @@ extension GridTableReader {
 
     private struct Candidate {
         var line: Int
-        var column: Int
+        var x: Int
         var edit: TextEdit
         var kind: SlipKind
     }
@@ -78,7 +78,7 @@ extension GridTableReader {
         // The lines errors point at (not a region's first line: the region is not where its border broke).
         let flagged = Set(diagnostics.filter { $0.severity == .error && $0.code != .nonRectangularCell }
             .map { text.line(containing: $0.range.lowerBound) - region.firstLine })
-        let columns = columnLines()
+        let columnLineXs = drawnColumnLineXs()
         var valid: [(candidate: Candidate, grid: Grid, matchesNeighbour: Bool)] = []
         // Candidates that make the same line (a run's places) are read once; only the line is hashed.
         struct EditedLine: Hashable { var line: Int; var bytes: ArraySlice<UInt8> }
@@ -91,8 +91,8 @@ extension GridTableReader {
         let offEdge = lines.indices.filter { widths[$0] != common }
         guard offEdge.count <= 1 else { return nil }
         // Before any reading: the edited line is as wide as the others and its `+` and `|` are on column lines.
-        let ordered = slipCandidates(columns: columns, widths: widths, common: common).filter {
-            (offEdge.isEmpty || $0.line == offEdge[0]) && (!regionBroke || isBorder($0.line)) && fits($0, columns: columns, width: common)
+        let ordered = slipCandidates(columnLineXs: columnLineXs, widths: widths, common: common).filter {
+            (offEdge.isEmpty || $0.line == offEdge[0]) && (!regionBroke || isBorder($0.line)) && fits($0, columnLineXs: columnLineXs, width: common)
         }
         let queue = ordered.filter { flagged.contains($0.line) } + ordered.filter { !flagged.contains($0.line) }
         for candidate in queue.prefix(Self.slipSearchLimit.candidates) {
@@ -104,7 +104,7 @@ extension GridTableReader {
             let lineEnd = text.fullEnd(region.firstLine + candidate.line) - shift + candidate.edit.newText.count - candidate.edit.range.count
             guard tried.insert(EditedLine(line: candidate.line, bytes: bytes[lineStart..<lineEnd])).inserted,
                   let (grid, line) = readsAsGrid(bytes, line: candidate.line, delta: candidate.edit.newText.count - candidate.edit.range.count),
-                  (0..<line.width).allSatisfy({ !(line.char($0) == G.plus || line.char($0) == G.pipe) || columns.contains($0) }) else { continue }
+                  (0..<line.width).allSatisfy({ !(line.char($0) == G.plus || line.char($0) == G.pipe) || columnLineXs.contains($0) }) else { continue }
             valid.append((candidate, grid, bars(of: line) == neighbourBars(of: candidate.line)))
         }
         // Every candidate that reads counts, on the lines the errors point at or not: a slip may be on
@@ -131,7 +131,7 @@ extension GridTableReader {
             var fix = diagnostic(for: choice.candidate).fixes[0]
             fix.isPreferred = false
             fix.isSafe = false
-            fix.choice = (choice.candidate.line + 1, choice.candidate.column + 1)
+            fix.choice = (choice.candidate.line + 1, choice.candidate.x + 1)
             fixes.append(fix)
         }
         return .choices(fixes)
@@ -150,22 +150,21 @@ extension GridTableReader {
             region.contentStarts[$0] - text.starts[region.firstLine + $0] + lineStarts[$0]
         }
         let moved = TableRegion(kind: .grid, firstLine: 0, contentStarts: starts, syntax: region.syntax)
-        var reader = GridTableReader(text: edited, region: moved, geometry: GridTableGeometry(edited, region: moved, options: geometry.options))
+        var reader = GridTableReader(text: edited, region: moved, options: geometry.options)
         reader.searchesSlips = false
-        let parsed = reader.read()
-        guard !parsed.diagnostics.contains(where: { $0.severity == .error }), let grid = parsed.grid else { return nil }
+        guard let grid = reader.read() else { return nil }  // nil on any error
         return (grid, reader.lines[line])
     }
 
     // MARK: Candidates
 
     /// The candidate's line after its edit, drawn column by column, fits: as wide as `width`, with its
-    /// `+` and `|` on `columns`. (A wide glyph is one column in this sketch: the line is then let through.)
-    private func fits(_ candidate: Candidate, columns: Set<Int>, width: Int) -> Bool {
+    /// `+` and `|` on `columnLineXs`. (A wide glyph is one column in this sketch: the line is then let through.)
+    private func fits(_ candidate: Candidate, columnLineXs: Set<Int>, width: Int) -> Bool {
         let line = lines[candidate.line]
         guard (0..<line.width).allSatisfy({ line.char($0) < 0x80 }) else { return true }
         var chars = (0..<line.width).map { line.char($0) }
-        let x = candidate.column
+        let x = candidate.x
         switch (candidate.edit.range.count, candidate.edit.newText.first) {
         case (1, let byte?): chars[x] = byte
         case (1, nil): chars.remove(at: x)
@@ -173,7 +172,7 @@ extension GridTableReader {
         default: return true
         }
         while chars.last == G.space { chars.removeLast() }
-        return chars.count == width && chars.indices.allSatisfy { !(chars[$0] == G.plus || chars[$0] == G.pipe) || columns.contains($0) }
+        return chars.count == width && chars.indices.allSatisfy { !(chars[$0] == G.plus || chars[$0] == G.pipe) || columnLineXs.contains($0) }
     }
 
     private func bars(of line: GridTextLine) -> [Int] {
@@ -194,18 +193,18 @@ extension GridTableReader {
         return line.char(x) == G.plus
     }
 
-    /// The columns where the table draws column lines: a `+` in the top or bottom border, or a `+` or `|`
+    /// The x of every column line the table draws, as it stands: a `+` in the top or bottom border, or a `+` or `|`
     /// on two lines or more.
-    func columnLines() -> Set<Int> {
+    func drawnColumnLineXs() -> Set<Int> {
         var counts: [Int: Int] = [:]
         for line in lines {
             for x in 0..<line.width where line.char(x) == G.plus || line.char(x) == G.pipe { counts[x, default: 0] += 1 }
         }
-        var columns = Set(counts.filter { $0.value >= 2 }.keys)
+        var xs = Set(counts.filter { $0.value >= 2 }.keys)
         for i in [0, lines.count - 1] where isBorder(i) {
-            for x in 0..<lines[i].width where lines[i].char(x) == G.plus { columns.insert(x) }
+            for x in 0..<lines[i].width where lines[i].char(x) == G.plus { xs.insert(x) }
         }
-        return columns
+        return xs
     }
 
     private func fill(of i: Int) -> UInt8 {
@@ -217,17 +216,17 @@ extension GridTableReader {
 
     /// The one-character edits worth reading, given the table's column lines, each line's width (to its
     /// last non-blank column) and the width most lines have.
-    private func slipCandidates(columns: Set<Int>, widths: [Int], common: Int) -> [Candidate] {
+    private func slipCandidates(columnLineXs: Set<Int>, widths: [Int], common: Int) -> [Candidate] {
         var candidates: [Candidate] = []
         for i in lines.indices {
             let line = lines[i], border = isBorder(i), fill = fill(of: i)
             func replace(_ x: Int, with byte: UInt8, _ kind: SlipKind) {
                 guard x < line.width, line.offset(x + 1) - line.offset(x) == 1 else { return }
-                candidates.append(Candidate(line: i, column: x, edit: TextEdit(range: line.offset(x)..<line.offset(x) + 1, newText: [byte]), kind: kind))
+                candidates.append(Candidate(line: i, x: x, edit: TextEdit(range: line.offset(x)..<line.offset(x) + 1, newText: [byte]), kind: kind))
             }
             for x in 0..<max(line.width, common) {
                 let here = line.char(x)
-                if columns.contains(x) {
+                if columnLineXs.contains(x) {
                     let nextToRule = [x - 1, x + 1].contains { line.char($0) == G.dash || line.char($0) == G.equals }
                     if (border || nextToRule) && (here == G.dash || here == G.equals || here == G.space || here == G.pipe) {
                         replace(x, with: G.plus, .junctionLost)
@@ -252,19 +251,19 @@ extension GridTableReader {
             if widths[i] == common + 1 {
                 for x in 0..<widths[i] where runStart(x) && [G.plus, G.dash, G.equals, G.pipe, G.space].contains(line.char(x)) && line.offset(x + 1) - line.offset(x) == 1 {
                     let kind: SlipKind = x == 0 && line.char(0) == G.space ? .shiftedRight : .doubled(line.char(x))
-                    candidates.append(Candidate(line: i, column: x, edit: TextEdit(range: line.offset(x)..<line.offset(x) + 1, newText: []), kind: kind))
+                    candidates.append(Candidate(line: i, x: x, edit: TextEdit(range: line.offset(x)..<line.offset(x) + 1, newText: []), kind: kind))
                 }
             } else if widths[i] == common - 1 {
                 // What may have been dropped: a column line's character, the line's fill, or a rule
                 // character of a border drawn inside a content line (under a cell that spans rows).
                 let rules = (0..<line.width).contains { line.char($0) == G.dash || line.char($0) == G.equals }
-                for x in 0...widths[i] where runStart(x) || columns.contains(x) {
-                    var bytes = [columns.contains(x) ? (border ? G.plus : G.pipe) : (border ? fill : G.space)]
+                for x in 0...widths[i] where runStart(x) || columnLineXs.contains(x) {
+                    var bytes = [columnLineXs.contains(x) ? (border ? G.plus : G.pipe) : (border ? fill : G.space)]
                     if !border && rules { bytes += [G.dash, G.equals, G.plus] }
                     let at = x < line.width ? line.offset(x) : line.end
                     for byte in bytes {
                         let kind: SlipKind = x == 0 && byte == G.space ? .shiftedLeft : .dropped(byte)
-                        candidates.append(Candidate(line: i, column: x, edit: TextEdit(range: at..<at, newText: [byte]), kind: kind))
+                        candidates.append(Candidate(line: i, x: x, edit: TextEdit(range: at..<at, newText: [byte]), kind: kind))
                     }
                 }
             }

@@ -1,6 +1,6 @@
 import GridModel
 
-/// Finding the cells of a grid table once its borders and vertical lines are known.
+/// Finding the cells of a grid table once its borders and the column lines of each row are known.
 extension GridTableReader {
     /// The cells: slots joined where no line separates them; each group must be a filled rectangle
     /// with no stray line inside it. The common case, where every cell is a rectangle closed on all sides,
@@ -10,31 +10,31 @@ extension GridTableReader {
         return analyseRegions()
     }
 
-    /// Each unassigned slot in reading order starts a cell: extend it right while no vertical line
+    /// Each unassigned slot in reading order starts a cell: extend it right while no column line
     /// follows and down while no rule lies below, then check that lines close it all round and none
     /// crosses it. Nil as soon as a check fails.
     func closedRectangles() -> [SlotRect]? {
-        let rows = bandBoundaries.count, columns = intervals
+        let rows = rowColumnLines.count, columns = columnCount
         var taken = [Bool](repeating: false, count: rows * columns)
         var cells: [SlotRect] = []
         for r in 0..<rows {
             for k in 0..<columns where !taken[r * columns + k] {
                 var right = k + 1
-                while right < columns && !bandBoundaries[r][right] { right += 1 }
+                while right < columns && !rowColumnLines[r][right] { right += 1 }
                 var bottom = r + 1
-                while bottom < rows && !geometry.isRule(line: borders[bottom], interval: k) { bottom += 1 }
+                while bottom < rows && !geometry.isRule(line: borders[bottom], column: k) { bottom += 1 }
                 for row in r..<bottom {
-                    guard bandBoundaries[row][k], bandBoundaries[row][right] else { return nil }
-                    for inner in (k + 1)..<right where bandBoundaries[row][inner] { return nil }
+                    guard rowColumnLines[row][k], rowColumnLines[row][right] else { return nil }
+                    for inner in (k + 1)..<right where rowColumnLines[row][inner] { return nil }
                     for column in k..<right {
                         guard !taken[row * columns + column] else { return nil }
                         taken[row * columns + column] = true
                     }
                 }
                 for column in k..<right {
-                    guard r == 0 || geometry.isRule(line: borders[r], interval: column),
-                          bottom == rows || geometry.isRule(line: borders[bottom], interval: column) else { return nil }
-                    for row in (r + 1)..<bottom where geometry.isRule(line: borders[row], interval: column) { return nil }
+                    guard r == 0 || geometry.isRule(line: borders[r], column: column),
+                          bottom == rows || geometry.isRule(line: borders[bottom], column: column) else { return nil }
+                    for row in (r + 1)..<bottom where geometry.isRule(line: borders[row], column: column) { return nil }
                 }
                 cells.append(SlotRect(rows: r..<bottom, columns: k..<right))
             }
@@ -44,12 +44,12 @@ extension GridTableReader {
 
     /// Joins slots that no line separates and reports every group that is not a clean rectangle.
     mutating func analyseRegions() -> [SlotRect]? {
-        let rows = bandBoundaries.count, columns = intervals
+        let rows = rowColumnLines.count, columns = columnCount
         var joined = UnionFind(count: rows * columns)
         for r in 0..<rows {
             for k in 0..<columns {
-                if k + 1 < columns && !bandBoundaries[r][k + 1] { joined.union(r * columns + k, r * columns + k + 1) }
-                if r + 1 < rows && !geometry.isRule(line: borders[r + 1], interval: k) {
+                if k + 1 < columns && !rowColumnLines[r][k + 1] { joined.union(r * columns + k, r * columns + k + 1) }
+                if r + 1 < rows && !geometry.isRule(line: borders[r + 1], column: k) {
                     joined.union(r * columns + k, (r + 1) * columns + k)
                 }
             }
@@ -88,9 +88,9 @@ extension GridTableReader {
 
     private func hasStrayLine(inside rect: SlotRect) -> Bool {
         for r in rect.rows {
-            for k in rect.columns.dropFirst() where bandBoundaries[r][k] { return true }
+            for k in rect.columns.dropFirst() where rowColumnLines[r][k] { return true }
             if r + 1 < rect.rows.upperBound {
-                for k in rect.columns where geometry.isRule(line: borders[r + 1], interval: k) { return true }
+                for k in rect.columns where geometry.isRule(line: borders[r + 1], column: k) { return true }
             }
         }
         return false

@@ -11,7 +11,7 @@ struct GridTableFit {
     let syntax: DocumentSyntax
     /// The directives a project says hold reStructuredText (`rstContentDirectives`): their bodies wrap.
     var contentDirectives: Set<String> = []
-    private var reader: GridReader { GridReader(syntax) }
+    private var reader: ReferenceReader { ReferenceReader(syntax) }
 
     /// Columns a grid table of columns `widths` wide (text widths) takes: `| ` and ` ` around each column's
     /// text, and the last `|`.

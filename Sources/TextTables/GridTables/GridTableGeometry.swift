@@ -1,5 +1,5 @@
-/// The lines of a grid table and the grid their borders draw: the columns where vertical lines can run
-/// (`xs`, left edge first, right edge last) and, for each border line, which column intervals it rules.
+/// The lines of a grid table and the grid their borders draw (the names: `GridTableMap`): where column
+/// lines can run (`columnLineX`, the left edge first, the right edge last) and which columns each border rules.
 struct GridTableGeometry {
     static let plus = UInt8(ascii: "+"), pipe = UInt8(ascii: "|"), dash = UInt8(ascii: "-")
     static let equals = UInt8(ascii: "="), colon = UInt8(ascii: ":"), space = UInt8(ascii: " ")
@@ -7,11 +7,11 @@ struct GridTableGeometry {
     var lines: [GridTextLine]
     /// How the lines were measured; fixes that print the table anew measure the same way.
     let options: WidthOptions
-    /// Sorted columns of the grid's vertical lines; `xs.first` is the left edge, `xs.last` the right.
-    var xs: [Int] = []
+    /// The x of each column line, sorted; `columnLineX.first` is the left edge, `columnLineX.last` the right.
+    var columnLineX: [Int] = []
     /// Per line: the column ranges (inclusive of both `+`) of runs like `+----+` or `+===+`.
     var ruleRuns: [[ClosedRange<Int>]] = []
-    /// Per line, per interval between `xs`: whether the line rules it (empty for lines with no rule run).
+    /// Per line, per column: whether the line rules it (empty for lines with no rule run).
     private var ruled: [[Bool]] = []
 
     init(_ text: TextLines, region: TableRegion, options: WidthOptions) {
@@ -19,21 +19,21 @@ struct GridTableGeometry {
         lines = []
         lines.reserveCapacity(region.contentStarts.count)
         for (offset, start) in region.contentStarts.enumerated() {
-            lines.append(GridTextLine(text, line: region.firstLine + offset, start: start, options: options, reader: GridReader(region.syntax)))
+            lines.append(GridTextLine(text, line: region.firstLine + offset, start: start, options: options, reader: ReferenceReader(region.syntax)))
         }
         ruleRuns = lines.indices.map { GridTableGeometry.ruleRuns(lines[$0]) }  // by index: no copy of a line
-        xs = gridColumns()
-        let xs = self.xs
+        columnLineX = gridColumns()
+        let columnLineX = self.columnLineX
         ruled = ruleRuns.map { runs in
-            runs.isEmpty ? [] : (0..<max(0, xs.count - 1)).map { k in
-                runs.contains { $0.lowerBound <= xs[k] && xs[k + 1] <= $0.upperBound }
+            runs.isEmpty ? [] : (0..<max(0, columnLineX.count - 1)).map { k in
+                runs.contains { $0.lowerBound <= columnLineX[k] && columnLineX[k + 1] <= $0.upperBound }
             }
         }
     }
 
-    var left: Int { xs.first ?? 0 }
-    var right: Int { xs.last ?? 0 }
-    var intervalCount: Int { max(0, xs.count - 1) }
+    var left: Int { columnLineX.first ?? 0 }
+    var right: Int { columnLineX.last ?? 0 }
+    var columnCount: Int { max(0, columnLineX.count - 1) }
 
     static func isRuleChar(_ c: UInt8) -> Bool { c == dash || c == equals || c == colon }
 
@@ -93,7 +93,7 @@ struct GridTableGeometry {
         }
     }
 
-    /// On lines starting with `+`: runs whose new junctions each have a vertical line beside them.
+    /// On lines starting with `+`: runs whose new junctions each have a column line beside them.
     private func markRunsMeetingVerticalLines(left: Int, on inner: Range<Int>, _ isColumn: inout [Bool]) -> Bool {
         let plus = GridTableGeometry.plus, pipe = GridTableGeometry.pipe
         let meetsVerticalLine = { (i: Int, x: Int) -> Bool in
@@ -122,16 +122,16 @@ struct GridTableGeometry {
         return added
     }
 
-    /// Whether interval `k` (between `xs[k]` and `xs[k + 1]`) is ruled on line `i`.
-    func isRule(line i: Int, interval k: Int) -> Bool {
+    /// Whether column `k` is ruled on line `i`.
+    func isRule(line i: Int, column k: Int) -> Bool {
         !ruled[i].isEmpty && ruled[i][k]
     }
 
-    /// Whether the rule over interval `k` on line `i` is made of `=` (a header separator).
-    func isHeaderRule(line i: Int, interval k: Int) -> Bool {
-        isRule(line: i, interval: k) && lines[i].char(xs[k] + 1 + (lines[i].char(xs[k] + 1) == GridTableGeometry.colon ? 1 : 0)) == GridTableGeometry.equals
+    /// Whether the rule over column `k` on line `i` is made of `=` (a header separator).
+    func isHeaderRule(line i: Int, column k: Int) -> Bool {
+        isRule(line: i, column: k) && lines[i].char(columnLineX[k] + 1 + (lines[i].char(columnLineX[k] + 1) == GridTableGeometry.colon ? 1 : 0)) == GridTableGeometry.equals
     }
 
-    /// A border line rules at least one interval.
+    /// A border rules at least one column.
     func isBorder(_ i: Int) -> Bool { ruled[i].contains(true) }
 }

@@ -15,7 +15,7 @@ package struct GridTablePrinter {
     let heights: [Int]
     /// How the printed text is measured (a line's width is measured again where it is printed: keeping
     /// every line's width would cost an array per cell).
-    let reader: GridReader
+    let reader: ReferenceReader
     let owners: [Int]
     /// Per cell, the width of its widest line: that of its only line, which most cells have.
     private let contentWidths: [Int]
@@ -28,17 +28,17 @@ package struct GridTablePrinter {
     private let linesBefore: [Int]
 
     /// Whether a cell holds a tab that docutils expands: its width depends on the column where it is
-    /// printed, so its line is measured there (reStructuredText; `GridReader.docutilsColumn`).
+    /// printed, so its line is measured there (reStructuredText; `ReferenceReader.docutilsColumn`).
     private let tabbed: Bool
 
     /// `minimumWidths` and `minimumHeights` (one per column, row) make the table roomier than it needs.
-    /// Text is measured as the reader of `syntax` counts columns (`GridReader`). In reStructuredText a
+    /// Text is measured as the reader of `syntax` counts columns (`ReferenceReader`). In reStructuredText a
     /// printed line starts the document's line (no container prefix), `indent` included.
     package init(
         _ grid: Grid, indent: [UInt8] = [], options: WidthOptions, syntax: DocumentSyntax,
         minimumWidths: [Int]? = nil, minimumHeights: [Int]? = nil
     ) {
-        let reader = GridReader(syntax)
+        let reader = ReferenceReader(syntax)
         // The cells by index: a cell copied out of the array would retain and release its lines.
         let contentWidths = grid.cells.indices.map { c in grid.cells[c].lines.reduce(0) { max($0, reader.width(of: $1)) } }
         let minimumWidths = minimumWidths?.count == grid.columnCount ? minimumWidths : nil
@@ -64,7 +64,7 @@ package struct GridTablePrinter {
         }
     }
 
-    private init(_ grid: Grid, indent: [UInt8], reader: GridReader, contentWidths: [Int], widths: [Int], heights: [Int], tabbed: Bool) {
+    private init(_ grid: Grid, indent: [UInt8], reader: ReferenceReader, contentWidths: [Int], widths: [Int], heights: [Int], tabbed: Bool) {
         self.grid = grid
         self.indent = indent
         self.reader = reader
@@ -199,7 +199,7 @@ package struct GridTablePrinter {
             let text = grid.cells[c].lines[line]
             if tabbed && text.utf8.contains(0x09) {
                 // Each byte of the line is counted once, however many of its cells hold a tab.
-                tabColumn.column = GridReader.docutilsColumn(after: out[tabColumn.scanned...], from: tabColumn.column)
+                tabColumn.column = ReferenceReader.docutilsColumn(after: out[tabColumn.scanned...], from: tabColumn.column)
                 tabColumn.scanned = out.count
                 used = reader.width(of: text, at: tabColumn.column)
                 if !widest.isEmpty { widest[c] = max(widest[c], used) }

@@ -22,7 +22,7 @@ extension GridTablePrinter {
     /// A `|` or `+` in the text of a cell spanning columns must not land on one of the column lines it
     /// covers, or readers (gridls, pandoc, docutils) would take it for a border: widen the column to its
     /// left until none does.
-    static func separatingTextFromColumnLines(_ grid: Grid, reader: GridReader, widths: [Int]) -> [Int] {
+    static func separatingTextFromColumnLines(_ grid: Grid, reader: ReferenceReader, widths: [Int]) -> [Int] {
         var widths = widths
         let risky = grid.cells.filter { $0.columns.count > 1 && $0.lines.contains { $0.contains("|") || $0.contains("+") } }
         for _ in 0..<256 {

@@ -1,4 +1,4 @@
-/// One line of a grid table measured in columns as its reader counts them (`GridReader`), so that `+`
+/// One line of a grid table measured in columns as its reader counts them (`ReferenceReader`), so that `+`
 /// and `|` stand where pandoc or docutils find them even after CJK text, emoji or zero-width characters.
 /// Column 0 is where the line's text starts (after its container prefix). A tab spans to the reader's
 /// next stop: docutils's of 8 counted from the document line's start, pandoc's of `tabSize` from column 0.
@@ -19,7 +19,7 @@ struct GridTextLine {
     /// Byte offset where the line's content ends.
     let end: Int
 
-    init(_ text: TextLines, line: Int, start: Int, options: WidthOptions, reader: GridReader) {
+    init(_ text: TextLines, line: Int, start: Int, options: WidthOptions, reader: ReferenceReader) {
         self.line = line
         self.start = start
         self.end = text.contentEnd(line)
@@ -33,8 +33,8 @@ struct GridTextLine {
         // Code point by code point, as the reader counts. A run of zero-width code points belongs to the
         // column after it, as pandoc attaches them, so a cell's text keeps a mark that opens it.
         var zeroWidthStart: Int?
-        // docutils's tab stops count code points from the document line's start (`GridReader.docutilsColumn`).
-        var docutilsColumn = reader == .docutils ? GridReader.docutilsColumn(after: b[text.starts[line]..<start], from: 0) : 0
+        // docutils's tab stops count code points from the document line's start (`ReferenceReader.docutilsColumn`).
+        var docutilsColumn = reader == .docutils ? ReferenceReader.docutilsColumn(after: b[text.starts[line]..<start], from: 0) : 0
         var i = start
         while i < end {
             let byte = b[i]

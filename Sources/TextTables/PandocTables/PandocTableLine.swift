@@ -1,6 +1,6 @@
 /// One line of a pandoc simple or multiline table as pandoc's Markdown reader sees it: tabs expanded to
 /// stops of 4 (pandoc expands them before it parses) and each code point as wide as Text.DocLayout's
-/// `charWidth` (`GridReader.pandoc`). Pandoc cuts a line into cells by these columns.
+/// `charWidth` (`ReferenceReader.pandoc`). Pandoc cuts a line into cells by these columns.
 struct PandocTableLine {
     /// The line's code points, tabs expanded to spaces.
     private(set) var scalars: [Unicode.Scalar] = []
@@ -18,7 +18,7 @@ struct PandocTableLine {
                 for _ in 0..<stop { scalars.append(" "); widths.append(1); byteStarts.append(offset) }
                 column += stop
             } else {
-                let width = GridReader.pandoc.width(of: scalar)
+                let width = ReferenceReader.pandoc.width(of: scalar)
                 scalars.append(scalar)
                 widths.append(width)
                 byteStarts.append(offset)
@@ -89,7 +89,7 @@ struct PandocTableLine {
 
     /// Columns of `scalars`.
     static func width(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
-        scalars.reduce(0) { $0 + GridReader.pandoc.width(of: $1) }
+        scalars.reduce(0) { $0 + ReferenceReader.pandoc.width(of: $1) }
     }
 }
 

@@ -34,7 +34,7 @@ struct SimpleTableLine {
         // (the blanks before `p`) included.
         var lineStart = p
         while lineStart > 0 && (b[lineStart - 1] == 0x20 || b[lineStart - 1] == 0x09) { lineStart -= 1 }
-        var expanded = GridReader.docutilsColumn(after: b[lineStart..<p], from: 0)  // per code point, as docutils counts stops
+        var expanded = ReferenceReader.docutilsColumn(after: b[lineStart..<p], from: 0)  // per code point, as docutils counts stops
         var column = 0
         var i = p
         while i < end {

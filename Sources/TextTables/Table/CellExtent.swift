@@ -24,7 +24,7 @@ extension TableReading {
         guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
         switch content {
         case .pipe: return pipeCellExtent(at: offset, line: line)
-        case .grid(let grid, let reader, _): return reader.cellExtent(line: line - region.firstLine, offset: offset, grid: grid)
+        case .grid(let grid, let map, _): return map.cellExtent(line: line - region.firstLine, offset: offset, grid: grid, text: text)
         case .simple, .list, .pandoc, .unreadable: return nil
         }
     }
@@ -49,23 +49,23 @@ extension TableReading {
     }
 }
 
-extension GridTableReader {
+extension GridTableMap {
     /// The grid cell at byte `offset` of table line `i`: its rectangle between its borders, the text's
     /// bounding box inside it, and the lines from its top border to its bottom one.
-    func cellExtent(line i: Int, offset: Int, grid: Grid) -> CellExtent? {
+    func cellExtent(line i: Int, offset: Int, grid: Grid, text: TextLines) -> CellExtent? {
         guard let slot = slot(line: i, offset: offset), let index = grid.cellIndex(row: slot.row, column: slot.column) else { return nil }
         let cell = grid.cells[index]
         let top = borders[cell.rows.lowerBound], bottom = borders[cell.rows.upperBound]
         let left = cell.columns.lowerBound, right = cell.columns.upperBound
         var box: (first: Int, last: Int, from: Int, to: Int)?  // lines and columns of the text
         for j in (top + 1)..<bottom {
-            let inside = (separatorColumn(line: j, boundary: left) + 1)..<separatorColumn(line: j, boundary: right)
+            let inside = (xOfColumnLine(left, line: j) + 1)..<xOfColumnLine(right, line: j)
             let filled = inside.filter { $0 < lines[j].width && !Blank.isSpaceOrTab(text.bytes[lines[j].offset($0)]) }
             guard let from = filled.first, let to = filled.last.map({ $0 + 1 }) else { continue }
             box = box.map { ($0.first, j, min($0.from, from), max($0.to, to)) } ?? (j, j, from, to)
         }
-        let padded = lines[top + 1].offset(separatorColumn(line: top + 1, boundary: left) + 1)..<lines[bottom - 1].offset(separatorColumn(line: bottom - 1, boundary: right))
-        let bordered = lines[top].offset(separatorColumn(line: top, boundary: left))..<lines[bottom].offset(separatorColumn(line: bottom, boundary: right) + 1)
+        let padded = lines[top + 1].offset(xOfColumnLine(left, line: top + 1) + 1)..<lines[bottom - 1].offset(xOfColumnLine(right, line: bottom - 1))
+        let bordered = lines[top].offset(xOfColumnLine(left, line: top))..<lines[bottom].offset(xOfColumnLine(right, line: bottom) + 1)
         return CellExtent(text: box.map { lines[$0.first].offset($0.from)..<lines[$0.last].offset($0.to) }, padded: padded, bordered: bordered,
                           lines: lines[top].line...lines[bottom].line)
     }

@@ -103,8 +103,8 @@ extension TableReading {
         }
         guard var slot = found.map({ Slot(row: min($0.row, grid.rowCount - 1), column: min($0.column, grid.columnCount - 1)) }) else { return nil }
         // A grid reader gives a spanning cell's first column: the cursor may be under a later one.
-        if case .grid(_, let reader, _) = content, let cell = grid.cell(at: slot),
-           let column = reader.column(line: line - region.firstLine, offset: offset), cell.columns.contains(column) {
+        if case .grid(_, let map, _) = content, let cell = grid.cell(at: slot),
+           let column = map.column(line: line - region.firstLine, offset: offset), cell.columns.contains(column) {
             slot.column = column
         }
         return slot
@@ -141,9 +141,9 @@ extension TableReading {
             var open = cell.lowerBound  // back over the blank cell's spaces to just after its opening pipe
             while open > p && (text.bytes[open - 1] == 0x20 || text.bytes[open - 1] == 0x09) { open -= 1 }
             return min(open + 1, cell.lowerBound)
-        case .grid(let grid, let reader, _):
+        case .grid(let grid, let map, _):
             guard let cell = grid.cell(at: slot) else { return nil }
-            return reader.textStart(of: cell.rect)
+            return map.textStart(of: cell.rect)
         case .simple(let grid, _, let map):
             guard let cell = grid.cell(at: slot) else { return nil }
             return map.textStart(of: cell.rect, text: text, region: region)
@@ -155,26 +155,20 @@ extension TableReading {
     }
 }
 
-extension GridTableReader {
-    /// The column whose lines enclose byte `offset` of line `i`, whatever cell spans it.
-    func column(line i: Int, offset: Int) -> Int? {
-        guard let x = (0..<lines[i].width).last(where: { lines[i].offset($0) <= offset }) else { return nil }
-        return (0..<intervals).first { xs[$0] <= x && x < xs[$0 + 1] }
-    }
-
+extension GridTableMap {
     /// Where the text of the cell at `rect` starts in the document: its first non-blank character, or one
     /// space into its first line when it is blank.
     func textStart(of rect: SlotRect) -> Int {
         let top = borders[rect.rows.lowerBound] + 1
         for i in top..<borders[rect.rows.upperBound] {
-            let from = separatorColumn(line: i, boundary: rect.columns.lowerBound) + 1
-            let to = separatorColumn(line: i, boundary: rect.columns.upperBound)
+            let from = xOfColumnLine(rect.columns.lowerBound, line: i) + 1
+            let to = xOfColumnLine(rect.columns.upperBound, line: i)
             if let x = (from..<to).first(where: { lines[i].char($0) != G.space }), x < lines[i].width {
                 return lines[i].offset(x)
             }
         }
-        let from = separatorColumn(line: top, boundary: rect.columns.lowerBound) + 1
-        return lines[top].offset(min(from + 1, separatorColumn(line: top, boundary: rect.columns.upperBound)))
+        let from = xOfColumnLine(rect.columns.lowerBound, line: top) + 1
+        return lines[top].offset(min(from + 1, xOfColumnLine(rect.columns.upperBound, line: top)))
     }
 }
 

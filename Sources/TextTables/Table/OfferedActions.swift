@@ -91,6 +91,6 @@ extension TableReading {
     var currentWidth: Int {
         let start = region.contentStarts[0], end = text.contentEnd(region.firstLine)
         let border = text.bytes[start..<end].drop { $0 == 0x20 || $0 == 0x09 }
-        return GridReader(region.syntax).width(of: String(decoding: border, as: UTF8.self))
+        return ReferenceReader(region.syntax).width(of: String(decoding: border, as: UTF8.self))
     }
 }

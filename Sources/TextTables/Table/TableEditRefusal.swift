@@ -17,7 +17,7 @@ package enum TableEditRefusal: Error, Sendable, Hashable, CustomStringConvertibl
     case pipeHiddenCells(row: Int, shown: Int)
     /// A cell that starts with a form feed or vertical tab, which GitHub drops after a pipe.
     case pipeSkippedSpace(SlotRect)
-    /// The document's reader would read the text as a grid table otherwise than drawn (`GridReader`).
+    /// The document's reader would read the text as a grid table otherwise than drawn (`ReferenceReader`).
     case readerWidth(String)
     /// Converting to a pipe table in reStructuredText.
     case noPipeTablesInReStructuredText

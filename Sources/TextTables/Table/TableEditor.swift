@@ -73,7 +73,7 @@ enum TableEditor {
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
         pipeToGridRefusal: () -> TableEditRefusal?
     ) -> Result<EditedTable, TableEditFailure> {
-        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax, holdsSizedText: { GridReader.holdsSizedText(grid) },
+        if let refusal = refusal(action, on: grid, kind: kind, syntax: syntax, holdsSizedText: { ReferenceReader.holdsSizedText(grid) },
                                  pipeToGridRefusal: pipeToGridRefusal) {
             return .failure(refusal)
         }
@@ -98,7 +98,7 @@ enum TableEditor {
     /// Why `action` would be refused on `grid`, or nil when `outcome` would succeed, without doing it: no
     /// sorting, copying or printing (asked on every cursor move, for every action offered there).
     /// `holdsSizedText` says whether the grid holds text pandoc sizes wider than it places it
-    /// (`GridReader.holdsSizedText`), asked only of a Markdown grid table that an action edits.
+    /// (`ReferenceReader.holdsSizedText`), asked only of a Markdown grid table that an action edits.
     static func refusal(
         _ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax,
         holdsSizedText: () -> Bool = { true }, pipeToGridRefusal: () -> TableEditRefusal?
@@ -126,14 +126,14 @@ enum TableEditor {
             switch kind {
             case .grid:
                 // A Markdown grid table holding an emoji with U+FE0F can become one pandoc reads otherwise
-                // (two on a line, a span under a junction: `GridReader.pandocRefusal`): asked of the result.
-                guard action != .format, GridReader(syntax) == .pandoc, holdsSizedText() else { return nil }
-                return (try? perform(action, on: grid(), syntax: syntax)).flatMap { GridReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
+                // (two on a line, a span under a junction: `ReferenceReader.pandocRefusal`): asked of the result.
+                guard action != .format, ReferenceReader(syntax) == .pandoc, holdsSizedText() else { return nil }
+                return (try? perform(action, on: grid(), syntax: syntax)).flatMap { ReferenceReader(syntax).refusal(for: $0) }.map { .refused(.readerWidth($0)) }
             case .pipe: return pipeToGridRefusal().map(TableEditFailure.refused)
-            case .simple, .list: return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            case .simple, .list: return ReferenceReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
             case .pandocSimple, .multiline:
                 // A merge makes spans, which pandoc's reading of a grid table depends on: asked of the result.
-                return GridReader(syntax).refusal(for: (try? perform(action, on: grid(), syntax: syntax)) ?? grid()).map { .refused(.readerWidth($0)) }
+                return ReferenceReader(syntax).refusal(for: (try? perform(action, on: grid(), syntax: syntax)) ?? grid()).map { .refused(.readerWidth($0)) }
             }
         case .pandocSimple, .multiline:
             let target: PandocTableKind = target(of: action, kind: kind, syntax: syntax) == .multiline ? .multiline : .simple
@@ -145,7 +145,7 @@ enum TableEditor {
             default: edited = grid()
             }
             if let refusal = PandocTablePrinter.refusal(edited, kind: target) { return .refused(refusal) }
-            return GridReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
+            return ReferenceReader(syntax).refusal(for: grid()).map { .refused(.readerWidth($0)) }
         case .simple:
             return simpleRefusal(action, on: grid()).map(TableEditFailure.refused)
         case .list:

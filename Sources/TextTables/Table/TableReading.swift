@@ -21,9 +21,9 @@ package struct TableReading: Sendable {
         /// A pipe table, and its grid's shape (found with the reading: its grid is built only when an
         /// action is done).
         case pipe(PipeTable, GridShape)
-        /// A grid table read into its grid, the reading kept to place offsets on its lines, and the
-        /// reading's diagnostics (no errors: warnings and information, with their fixes).
-        case grid(Grid, GridTableReader, [Diagnostic])
+        /// A grid table read into its grid, the map of its rows and column lines to place offsets on its
+        /// lines, and the reading's diagnostics (no errors: warnings and information, with their fixes).
+        case grid(Grid, GridTableMap, [Diagnostic])
         /// A simple table read into its grid, with what printing it keeps of its layout and where its rows
         /// and columns are.
         case simple(Grid, SimpleTableLayout, SimpleTableMap)
@@ -45,10 +45,10 @@ package struct TableReading: Sendable {
             let table = PipeTable.parse(text, region: region)
             content = .pipe(table, TableConversion.shape(table))
         case .grid:
-            var reader = GridTableReader(text: text, region: region, geometry: GridTableGeometry(text, region: region, options: options.width))
-            let parsed = reader.read()
-            content = parsed.grid.map { .grid($0, reader, parsed.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
-                ?? .unreadable(parsed.diagnostics)
+            var reader = GridTableReader(text: text, region: region, options: options.width)
+            let grid = reader.read()
+            content = grid.map { .grid($0, reader.map, reader.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
+                ?? .unreadable(reader.diagnostics)
         case .simple:
             let reading = SimpleTableReader(text: text, region: region).read()
             content = reading.grid.map { .simple($0, reading.layout, reading.map) } ?? .unreadable(reading.diagnostics)
@@ -122,7 +122,7 @@ package struct TableReading: Sendable {
             guard region.lines.contains(line), offset <= text.contentEnd(line) else { return nil }
             switch content {
             case .pipe: return Optional(TableLocator.pipeSlot(at: offset, line: line, in: region, text: text))
-            case .grid(_, let reader, _): return reader.slot(line: line - region.firstLine, offset: offset)
+            case .grid(_, let map, _): return map.slot(line: line - region.firstLine, offset: offset)
             case .simple(_, _, let map): return map.slot(line: line - region.firstLine, offset: offset, text: text, region: region)
             case .pandoc(_, let layout, let rowOfLine, _): return layout.slot(line: line - region.firstLine, offset: offset, rowOfLine: rowOfLine, text: text, region: region)
             case .list, .unreadable: return nil
@@ -144,7 +144,7 @@ package struct TableReading: Sendable {
         case .failure(let failure): return failure
         case .success(let grid):
             return TableEditor.refusal(action, on: grid, kind: region.kind, syntax: syntax,
-                                       holdsSizedText: { parts.holdsSizedText.value { GridReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
+                                       holdsSizedText: { parts.holdsSizedText.value { ReferenceReader.holdsSizedText(grid) } }) { pipeToGridRefusal() }
         }
     }
 
@@ -206,7 +206,7 @@ package struct TableReading: Sendable {
     /// converting make one), found once.
     private func pipeToGridRefusal() -> TableEditRefusal? {
         guard case .pipe(let table, _) = content else { return nil }
-        let reader = GridReader(region.syntax)
+        let reader = ReferenceReader(region.syntax)
         return parts.pipeToGridRefusal.value {
             // A table of printable ASCII (line ends apart) reads alike everywhere: one pass over its bytes.
             let start = text.starts[region.firstLine], end = text.contentEnd(region.lines.upperBound - 1)
@@ -217,9 +217,9 @@ package struct TableReading: Sendable {
             guard reader == .pandoc else { return nil }  // docutils reads every layout gridls prints
             // Each row becomes one line of the grid table, under a header separator.
             let excess = (0..<table.rowCount).lazy.map { r in
-                table.cells(ofRow: r).reduce(0) { $0 + GridReader.pandocSizingExcess(String(decoding: table.bytes[$1], as: UTF8.self)) }
+                table.cells(ofRow: r).reduce(0) { $0 + ReferenceReader.pandocSizingExcess(String(decoding: table.bytes[$1], as: UTF8.self)) }
             }.max() ?? 0
-            return GridReader.pandocRefusal(excess: excess, hasHeaderFootOrAlignments: true, hasSpanUnderJunction: false).map(TableEditRefusal.readerWidth)
+            return ReferenceReader.pandocRefusal(excess: excess, hasHeaderFootOrAlignments: true, hasSpanUnderJunction: false).map(TableEditRefusal.readerWidth)
         }
     }
 }

@@ -5,12 +5,6 @@
 // drop the user's settings on the way to a printer (a defaulted parameter once did: quick fixes printed
 // without the server's ambiguous width). Tests mostly want the defaults; these overloads give them.
 
-extension GridTableParser {
-    static func parse(_ text: TextLines, region: TableRegion) -> GridTableParse {
-        parse(text, region: region, options: .init())
-    }
-}
-
 extension GridTablePrinter {
     init(
         _ grid: Grid, indent: [UInt8] = [], syntax: DocumentSyntax = .markdown,
@@ -58,7 +52,7 @@ extension TableEditor {
 
     /// `refusal` with the document reader's verdict on the grid's text asked directly.
     static func refusal(_ action: TableAction, on grid: Grid, kind: TableRegion.Kind, syntax: DocumentSyntax) -> TableEditFailure? {
-        refusal(action, on: grid, kind: kind, syntax: syntax) { GridReader(syntax).refusal(for: grid).map(TableEditRefusal.readerWidth) }
+        refusal(action, on: grid, kind: kind, syntax: syntax) { ReferenceReader(syntax).refusal(for: grid).map(TableEditRefusal.readerWidth) }
     }
 }
 

@@ -101,7 +101,7 @@ struct RandomCells {
         case 17:
             // A title and its underline, which a cell does not allow: docutils says so, and must say the same after.
             let title = paragraph(1...6)
-            return ("section-like lines", [title, String(repeating: random.pick(["=", "-", "~"]), count: GridReader(syntax).width(of: title) + 2)])
+            return ("section-like lines", [title, String(repeating: random.pick(["=", "-", "~"]), count: ReferenceReader(syntax).width(of: title) + 2)])
         default: return random.chance(0.5) ? ("nested grid table", nestedGrid()) : ("nested simple table", ["=====  =====", "a      " + words(1...3), "b      c", "=====  ====="])
         }
     }

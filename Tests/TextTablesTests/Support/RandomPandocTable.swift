@@ -82,7 +82,7 @@ struct RandomPandocTable {
         var offset = 0, at = 0
         for scalar in String(decoding: line, as: UTF8.self).unicodeScalars {
             if at >= column { return offset }
-            at += GridReader.pandoc.width(of: scalar)
+            at += ReferenceReader.pandoc.width(of: scalar)
             offset += String(scalar).utf8.count
         }
         return at >= column ? offset : nil

@@ -4,7 +4,7 @@ import GridModel
 /// its reader reads, so gridls measures its text as that reader does, not as an editor draws it.
 /// Markdown grid tables are pandoc's; reStructuredText ones are docutils's, with `pandoc -f rst` a second
 /// reader whose disagreement (`conflict(in:)`) is a warning, never a refusal.
-enum GridReader: Sendable {
+enum ReferenceReader: Sendable {
     /// pandoc (the gridtables library, with Text.DocLayout's `charWidth` per code point): combining and
     /// enclosing marks, controls and format characters (ZWJ, ZWSP, soft hyphen, U+FE0F) take no column,
     /// East Asian Wide and Fullwidth ones two, every other one.
@@ -85,7 +85,7 @@ enum GridReader: Sendable {
     /// columns docutils counts in `text` than pandoc does (zero-width and control characters, U+FE0F).
     /// Where it is not 0, a table laid out for docutils stands off pandoc's columns: a warning, not a refusal.
     static func conflict<S: StringProtocol>(in text: S) -> Int {
-        GridReader.docutils.width(of: text) - GridReader.pandoc.width(of: text)
+        ReferenceReader.docutils.width(of: text) - ReferenceReader.pandoc.width(of: text)
     }
 
     /// How many more columns pandoc 3.9 sizes a grid table line holding `text` than it places that text
@@ -99,7 +99,7 @@ enum GridReader: Sendable {
         var total = 0, tentative = 0, placed = 0
         var last: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
-            let width = GridReader.pandoc.width(of: scalar)
+            let width = ReferenceReader.pandoc.width(of: scalar)
             placed += width
             switch scalar.value {
             case 0x200D where last.properties.isEmoji || last.value == 0xFE0F || (0x1F3FB...0x1F3FF).contains(last.value):
@@ -160,7 +160,7 @@ enum GridReader: Sendable {
         var rowLines: [Int: [Int]] = [:]  // per row, per line: the line's excess
         for cell in grid.cells {
             for (k, line) in cell.lines.enumerated() {
-                let more = GridReader.pandocSizingExcess(line)
+                let more = ReferenceReader.pandocSizingExcess(line)
                 guard more != 0 else { continue }
                 rowLines[cell.rows.lowerBound, default: []].pad(to: k + 1)
                 rowLines[cell.rows.lowerBound]![k] += more
@@ -168,9 +168,9 @@ enum GridReader: Sendable {
         }
         let excess = rowLines.values.lazy.flatMap { $0 }.max() ?? 0
         let rects = grid.cells.map { SlotRect(rows: $0.rows, columns: $0.columns) }
-        return GridReader.pandocRefusal(
+        return ReferenceReader.pandocRefusal(
             excess: excess, hasHeaderFootOrAlignments: marked,
-            hasSpanUnderJunction: GridReader.hasSpanUnderJunction(rects, rowCount: grid.rowCount, columnCount: grid.columnCount))
+            hasSpanUnderJunction: ReferenceReader.hasSpanUnderJunction(rects, rowCount: grid.rowCount, columnCount: grid.columnCount))
     }
 }
 
