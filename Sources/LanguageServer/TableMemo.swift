@@ -10,6 +10,9 @@ struct TableMemo: Sendable {
 
     func reading(_ make: () -> TableReading) -> TableReading { read.value(make) }
 
+    /// The reading if one is kept, without reading the table.
+    var keptReading: TableReading? { read.kept }
+
     /// Keeps a reading made while indexing the table.
     func keep(_ reading: TableReading) { read.keep(reading) }
 
