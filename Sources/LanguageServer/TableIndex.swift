@@ -107,26 +107,37 @@ struct TableIndex: Sendable {
     }
 
     /// Updates the index after an edit inside the cells of one GitHub pipe-table row that keeps the table's
-    /// shape (`PipeRowEdit.keepsRow`): the row alone is read again, for its diagnostics and in the kept
-    /// reading, and nothing else (typing in a 100,000-row table costs the row). False, nothing done, when
+    /// shape (`PipeRowEdit.keepsRow`): the row alone is read again, for its diagnostics, and nothing else
+    /// (typing in a 100,000-row table costs the row). False, nothing done, when
     /// the edit may change more: `update` then reads the table again.
     mutating func updateRow(_ text: DocumentText, line: Int, at byte: Int, removed: ArraySlice<UInt8>, inserted: [UInt8]) -> Bool {
         guard syntax == .markdown, let index = tableIndices(overlapping: line..<line + 1).first else { return false }
-        let table = tables[index], row = line - table.firstLine
-        guard table.kind == .pipe, row >= 2, !table.diagnostics.contains(where: { $0.diagnostic.code == .ambiguousTable }) else { return false }
-        let edit = PipeRowEdit(line: text.line(line), contentStart: table.prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
-        guard edit.keepsRow, let added = TableIndex.rowDiagnostics(text, of: table, row: row) else { return false }
-        let kept = table.diagnostics.filter { $0.start.line != row }
-        let taken = table.diagnostics.filter { $0.start.line == row }
-        let place = kept.firstIndex { $0.start.line > row } ?? kept.count
-        tables[index].diagnostics = Array(kept[..<place]) + added + kept[place...]
+        // `tables[index]` is read in place, not copied: its diagnostics are then changed without a copy.
+        let row = line - tables[index].firstLine
+        guard tables[index].kind == .pipe, row >= 2, tables[index].diagnostics.first?.diagnostic.code != .ambiguousTable else { return false }
+        let edit = PipeRowEdit(line: text.line(line), contentStart: tables[index].prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
+        guard edit.keepsRow, let added = TableIndex.rowDiagnostics(text, of: tables[index], row: row) else { return false }
+        // The row's diagnostics, found by binary search: the others are in row order (no table-wide one).
+        let lower = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row)
+        let upper = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row + 1)
+        let taken = Array(tables[index].diagnostics[lower..<upper])
+        tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
+        // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
+        // as reading it again, which the next request that needs it does once, after a burst of typing.
         tables[index].memo = TableMemo()
-        if let reading = table.memo.keptReading?.replacingPipeRow(row, range: byte..<byte + removed.count, with: inserted) {
-            tables[index].memo.keep(reading)
-        }
         lastScannedLines = 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
+    }
+
+    /// The index of the first of `diagnostics` (in line order) on line `line` or below, by binary search.
+    private static func firstDiagnostic(in diagnostics: [LineDiagnostic], from line: Int) -> Int {
+        var low = 0, high = diagnostics.count
+        while low < high {
+            let mid = (low + high) / 2
+            if diagnostics[mid].start.line >= line { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// Removes the tables at `indices` and the scan's diagnostics on `lines`, noting their diagnostics as

@@ -56,23 +56,3 @@ package struct PipeRowEdit: Sendable {
         return found.contains { $0.code == .ambiguousTable } ? nil : found
     }
 }
-
-extension TableReading {
-    /// The reading after `line` (of the table, a body row) had bytes `range` (in that line) replaced by
-    /// `bytes`, an edit that `PipeRowEdit.keepsRow`: that row split again, the other rows' cells moved.
-    /// Nil for a reading of another kind of table.
-    package func replacingPipeRow(_ line: Int, range: Range<Int>, with bytes: [UInt8]) -> TableReading? {
-        guard case .pipe(let table, let shape) = content, line >= 2, line < region.contentStarts.count else { return nil }
-        let documentLine = region.firstLine + line, lineStart = text.starts[documentLine]
-        let newText = text.replacing((lineStart + range.lowerBound)..<(lineStart + range.upperBound), with: bytes, inLine: documentLine)
-        let delta = bytes.count - range.count
-        var newRegion = region
-        for index in (line + 1)..<region.contentStarts.count { newRegion.contentStarts[index] += delta }
-        let end = newText.contentEnd(documentLine)
-        let (_, p) = BlockSyntax.indentation(newText.bytes, newRegion.contentStarts[line], end)
-        var cells: [Range<Int>] = []
-        PipeRowSyntax.appendCells(newText.bytes, p, end, to: &cells)
-        let newTable = table.replacingRow(line - 1, with: cells, bytes: newText.bytes, shiftingLaterBy: delta)
-        return TableReading(newText, region: newRegion, options: options, content: .pipe(newTable, shape))
-    }
-}

@@ -39,16 +39,6 @@ struct PipeTable: Sendable {
         rowStarts.append(cells.count)
     }
 
-    /// The table with row `r`'s cells replaced by `rowCells`, over `bytes` where the rows after it start
-    /// `delta` bytes later: one row read again, the others' cells moved, not split again.
-    func replacingRow(_ r: Int, with rowCells: [Range<Int>], bytes: [UInt8], shiftingLaterBy delta: Int) -> PipeTable {
-        var table = PipeTable(bytes: bytes, alignments: alignments)
-        let start = rowStarts[r], end = rowStarts[r + 1], change = rowCells.count - (end - start)
-        table.cells = Array(cells[..<start]) + rowCells + cells[end...].map { ($0.lowerBound + delta)..<($0.upperBound + delta) }
-        table.rowStarts = Array(rowStarts[...r]) + rowStarts[(r + 1)...].map { $0 + change }
-        return table
-    }
-
     /// The header's cell count: the width the table renders with.
     package var columnCount: Int { alignments.count }
     package var rowCount: Int { rowStarts.count - 1 }

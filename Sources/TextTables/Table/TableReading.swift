@@ -67,14 +67,6 @@ package struct TableReading: Sendable {
         }
     }
 
-    /// A reading made from its parts (a pipe table with one row read again: `replacingPipeRow`).
-    init(_ text: TextLines, region: TableRegion, options: FormatOptions, content: Content) {
-        self.text = text
-        self.region = region
-        self.options = options
-        self.content = content
-    }
-
     /// Information where a grid table cannot be made as narrow as `maxWidth`, on its top border.
     private static func widthDiagnostics(_ grid: Grid, text: TextLines, region: TableRegion, options: FormatOptions) -> [Diagnostic] {
         guard let maxWidth = options.maxWidth else { return [] }
