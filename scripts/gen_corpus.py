@@ -106,7 +106,7 @@ def grid_border_line(width, joined_below, join_right):
     return s
 
 def main():
-    if len(sys.argv) < 2:
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):  # `--help` is no folder to fill
         sys.exit(__doc__)
     out = sys.argv[1]
     seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else 2026

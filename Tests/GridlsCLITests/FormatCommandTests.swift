@@ -34,8 +34,18 @@ struct FormatCommandTests {
         var paths: [String] = []
         var expected = ""
         for i in 0..<12 {
-            paths.append(try folder.write("f\(i).md", "|n|\n|-|\n|\(i)|\n"))
-            expected += "| n   |\n| --- |\n| \(i)   |\n".replacingOccurrences(of: "| \(i)   |", with: "| \(i)" + String(repeating: " ", count: 4 - String(i).count) + "|")
+            paths.append(try folder.write("f\(i).md", """
+                |n|
+                |-|
+                |\(i)|
+
+                """))
+            expected += """
+                | n   |
+                | --- |
+                | \(i)   |
+
+                """.replacingOccurrences(of: "| \(i)   |", with: "| \(i)" + String(repeating: " ", count: 4 - String(i).count) + "|")
         }
         let run = try Gridls.run(["format"] + paths)
         #expect(run.status == 0)

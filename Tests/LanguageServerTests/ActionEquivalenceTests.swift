@@ -52,7 +52,19 @@ struct ActionEquivalenceTests {
             =====  =====  =====
 
             """),
-        ("file:///l.rst", ".. list-table:: Title\n   :header-rows: 1\n   :class: x\n\n   * - a\n     - b\n   * - c *d*\n     - e\n\n       f\n"),
+        ("file:///l.rst", """
+            .. list-table:: Title
+               :header-rows: 1
+               :class: x
+
+               * - a
+                 - b
+               * - c *d*
+                 - e
+
+                   f
+
+            """),
     ]
 
     /// Every line at two characters, and selections from the first body line to each other line.

@@ -2,7 +2,18 @@
 import Testing
 
 struct NavigationTests {
-    let text = "# Doc\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n+---+---+\n| x | y |\n+---+---+\n"
+    let text = """
+        # Doc
+
+        | a | b |
+        |---|---|
+        | 1 | 2 |
+
+        +---+---+
+        | x | y |
+        +---+---+
+
+        """
 
     func ready() throws -> LSPClient {
         let client = try LSPClient()
@@ -25,7 +36,21 @@ struct NavigationTests {
     @Test func reStructuredTextSymbolsNameEachKind() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        let text = "===  ===\na    b\n===  ===\n\n.. list-table::\n\n   * - x\n     - y\n\n+---+\n| g |\n+---+\n"
+        let text = """
+            ===  ===
+            a    b
+            ===  ===
+
+            .. list-table::
+
+               * - x
+                 - y
+
+            +---+
+            | g |
+            +---+
+
+            """
         client.open("file:///k.rst", text)
         let symbols = client.request("textDocument/documentSymbol", ["textDocument": textDocument("file:///k.rst")])["result"]?.array ?? []
         #expect(symbols.map { $0["detail"] } == ["simple table", "list-table", "grid table"])

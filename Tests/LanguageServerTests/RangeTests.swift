@@ -6,11 +6,55 @@ import Testing
 /// empty, past the end of the document (clamped), and malformed (InvalidParams, never a crash), on every
 /// method that takes one.
 struct RangeTests {
-    static let text = "|a|b|\n|-|-|\n|1|2|\n\ntext\n\n|c|d|\n|-|-|\n|3|4|\n"
+    static let text = """
+        |a|b|
+        |-|-|
+        |1|2|
+
+        text
+
+        |c|d|
+        |-|-|
+        |3|4|
+
+        """
     static let uri = "file:///r.md"
-    static let tidyFirst = "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\ntext\n\n|c|d|\n|-|-|\n|3|4|\n"
-    static let tidySecond = "|a|b|\n|-|-|\n|1|2|\n\ntext\n\n| c   | d   |\n| --- | --- |\n| 3   | 4   |\n"
-    static let tidyBoth = "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\ntext\n\n| c   | d   |\n| --- | --- |\n| 3   | 4   |\n"
+    static let tidyFirst = """
+        | a   | b   |
+        | --- | --- |
+        | 1   | 2   |
+
+        text
+
+        |c|d|
+        |-|-|
+        |3|4|
+
+        """
+    static let tidySecond = """
+        |a|b|
+        |-|-|
+        |1|2|
+
+        text
+
+        | c   | d   |
+        | --- | --- |
+        | 3   | 4   |
+
+        """
+    static let tidyBoth = """
+        | a   | b   |
+        | --- | --- |
+        | 1   | 2   |
+
+        text
+
+        | c   | d   |
+        | --- | --- |
+        | 3   | 4   |
+
+        """
 
     func ready(_ capabilities: JSON = [:]) throws -> LSPClient {
         let client = try LSPClient()
@@ -66,7 +110,12 @@ struct RangeTests {
     @Test func quickFixesForAReversedRange() throws {
         let client = try LSPClient()
         _ = client.initialize()
-        client.open("file:///q.md", "+---+---+\n| a | b |\n+---+--+\n")
+        client.open("file:///q.md", """
+            +---+---+
+            | a | b |
+            +---+--+
+
+            """)
         func fixes(_ r: JSON) -> [String]? {
             client.request("textDocument/codeAction", ["textDocument": textDocument("file:///q.md"), "range": r, "context": ["diagnostics": [], "only": ["quickfix"]]])["result"]?
                 .array?.compactMap { $0["title"]?.string }
@@ -91,7 +140,21 @@ struct RangeTests {
             return ["applied": true]
         }
         let merged = commandEdit(client, "gridls.mergeCells", range(2, 1, 2, 3), captured: captured)
-        #expect(merged.array.map { applying($0, to: Self.text) } == "+---+---+\n| a | b |\n+===+===+\n| 1     |\n| 2     |\n+---+---+\n\ntext\n\n|c|d|\n|-|-|\n|3|4|\n")
+        #expect(merged.array.map { applying($0, to: Self.text) } == """
+            +---+---+
+            | a | b |
+            +===+===+
+            | 1     |
+            | 2     |
+            +---+---+
+
+            text
+
+            |c|d|
+            |-|-|
+            |3|4|
+
+            """)
         #expect(commandEdit(client, "gridls.mergeCells", reversed(range(2, 1, 2, 3)), captured: captured) == merged)
         #expect(commandEdit(client, "gridls.formatTable", reversed(range(8, 1, 99, 0)), captured: captured).array.map { applying($0, to: Self.text) } == Self.tidySecond)
         #expect(commandEdit(client, "gridls.formatTable", range(7, 1, 7, 1), captured: captured).array.map { applying($0, to: Self.text) } == Self.tidySecond)

@@ -18,7 +18,12 @@ struct SelectionRangeTests {
         return found
     }
 
-    static let pipe = "| name | age |\n| ---- | --- |\n| Ada  |     |\n"
+    static let pipe = """
+        | name | age |
+        | ---- | --- |
+        | Ada  |     |
+
+        """
 
     @Test func aPipeCellFromItsTextOut() throws {
         #expect(try ranges(Self.pipe, 2, 3) == [range(2, 2, 2, 5), range(2, 1, 2, 7), range(2, 0, 2, 8), range(2, 0, 2, 14), range(0, 0, 2, 14)])
@@ -35,13 +40,25 @@ struct SelectionRangeTests {
     }
 
     @Test func aPipeRowWithoutOuterBars() throws {
-        let text = "a | b\n--|--\nx | yy\n"
+        let text = """
+            a | b
+            --|--
+            x | yy
+
+            """
         #expect(try ranges(text, 2, 0) == [range(2, 0, 2, 1), range(2, 0, 2, 2), range(2, 0, 2, 3), range(2, 0, 2, 6), range(0, 0, 2, 6)])
         #expect(try ranges(text, 2, 5) == [range(2, 4, 2, 6), range(2, 3, 2, 6), range(2, 2, 2, 6), range(2, 0, 2, 6), range(0, 0, 2, 6)])
     }
 
     @Test func aPipeTableInAListItemLeavesOutItsPrefix() throws {
-        let text = "- item\n\n  | a | b |\n  |---|---|\n  | 1 | 2 |\n"
+        let text = """
+            - item
+
+              | a | b |
+              |---|---|
+              | 1 | 2 |
+
+            """
         #expect(try ranges(text, 4, 4) == [range(4, 4, 4, 5), range(4, 3, 4, 6), range(4, 2, 4, 7), range(4, 2, 4, 11), range(2, 0, 4, 11)])
     }
 
@@ -72,13 +89,27 @@ struct SelectionRangeTests {
 
     /// A merged cell: its rows are the row level.
     @Test func aGridCellOverTwoRows() throws {
-        let text = "+---+---+\n| a | b |\n+---+   +\n| c | b |\n+---+---+\n"
+        let text = """
+            +---+---+
+            | a | b |
+            +---+   +
+            | c | b |
+            +---+---+
+
+            """
         #expect(try ranges(text, 3, 6) == [range(1, 6, 3, 7), range(1, 5, 3, 8), range(0, 4, 4, 9), range(0, 0, 4, 9), range(0, 0, 4, 9)])
     }
 
     /// Other tables: the line, then the table; outside tables the position alone.
     @Test func aSimpleTableAndProse() throws {
-        let text = "=====  ===\nName   Age\n=====  ===\nAda    36\n=====  ===\n"
+        let text = """
+            =====  ===
+            Name   Age
+            =====  ===
+            Ada    36
+            =====  ===
+
+            """
         #expect(try ranges(text, 3, 1, uri: "file:///s.rst") == [range(3, 0, 3, 9), range(0, 0, 4, 10)])
         #expect(try ranges("Just text.\n", 0, 4) == [range(0, 4, 0, 4)])
     }

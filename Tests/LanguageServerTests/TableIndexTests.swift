@@ -7,7 +7,16 @@ import Testing
 /// The table index re-reads only around a change, and agrees with a full scan after it.
 struct TableIndexTests {
     func document(tables: Int) -> String {
-        (0..<tables).map { "Paragraph \($0) with | a pipe.\n\n| n | \($0) |\n|---|---|\n| x | y |\n" }.joined(separator: "\n")
+        (0..<tables).map {
+            """
+            Paragraph \($0) with | a pipe.
+
+            | n | \($0) |
+            |---|---|
+            | x | y |
+
+            """
+        }.joined(separator: "\n")
     }
 
     @Test func aKeystrokeInADocumentWithoutBlankLinesRescansItsNeighbourhoodOnly() {

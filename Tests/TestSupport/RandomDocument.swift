@@ -135,7 +135,11 @@ public struct RandomDocument {
     /// A grid table in a block quote or list item, then lines without the container's prefix: to cmark-gfm
     /// the grid table is a paragraph, which such lazy lines continue.
     private mutating func lazyAfterGridTable() -> String {
-        let grid = "+---+---+\n| a | b |\n+---+---+"
+        let grid = """
+            +---+---+
+            | a | b |
+            +---+---+
+            """
         let (first, rest) = random.pick([("> ", "> "), (">", ">"), ("- ", "  "), ("1. ", "   ")])
         let after = random.pick([table(), "text\n" + table(), table() + "\n" + follower()])
         let quotedAfter = random.chance(0.3) ? prefixed(after, first: "", rest: rest) : after

@@ -285,6 +285,7 @@ extension FuzzRegressionTests {
 extension FuzzRegressionTests {
     @Test(arguments: [DocumentSyntax.markdown, .pandocMarkdown], [
         "markdown/deep-quote-list-hang.md", "markdown/quoted-tables-list-border-lookalike.md", "markdown/cr-item-tab-lazy-rows.md",
+        "markdown/yaml-fence-quotes-math-lazy.md",
     ])
     func quotesListsAndLazyRowsKeepTheirTables(_ syntax: DocumentSyntax, _ file: String) throws {
         // Found by Tests/Fuzz (markdown): formatting changed the number of tables.

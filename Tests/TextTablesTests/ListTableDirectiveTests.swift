@@ -20,7 +20,17 @@ struct ListTableDirectiveTests {
 
     /// The adversarial run's false `malformed-list-table`: a title on two lines (docutils reads it whole).
     @Test func aTitleOnTwoLinesIsTheTitle() throws {
-        let document = ".. list-table:: Frozen delights of\n   the season\n   :header-rows: 1\n\n   * - Treat\n     - Price\n   * - Albatross\n     - 2.99\n"
+        let document = """
+            .. list-table:: Frozen delights of
+               the season
+               :header-rows: 1
+
+               * - Treat
+                 - Price
+               * - Albatross
+                 - 2.99
+
+            """
         let reading = try Self.reading(document)
         guard case .list(let grid, let directive) = reading.content else {
             Issue.record("not read: \(Self.report(document))")
@@ -50,7 +60,20 @@ struct ListTableDirectiveTests {
     /// The title may start below the directive line, run on further indented, and options may continue
     /// on lines indented under them.
     @Test func aTitleBelowTheDirectiveAndAnOptionOnTwoLines() throws {
-        let document = ".. list-table::\n   Title on the second line\n      and further in\n   :widths: 10\n      20\n   :header-rows: 1\n\n   * - a\n     - b\n   * - c\n     - d\n"
+        let document = """
+            .. list-table::
+               Title on the second line
+                  and further in
+               :widths: 10
+                  20
+               :header-rows: 1
+
+               * - a
+                 - b
+               * - c
+                 - d
+
+            """
         guard case .list(let grid, let directive) = try Self.reading(document).content else {
             Issue.record("not read: \(Self.report(document))")
             return

@@ -185,7 +185,14 @@ struct ListTableTests {
         #expect(reading.refusal(.convertToList, syntax: .restructuredText)
             == .refused(.listMergedCell(SlotRect(rows: 0..<1, columns: 0..<2))))
         #expect(reading.refusal(.convertToList, syntax: .markdown) == .refused(.noListTablesInMarkdown))
-        let stubs = ".. list-table::\n   :stub-columns: 1\n\n   * - a\n     - b\n"
+        let stubs = """
+            .. list-table::
+               :stub-columns: 1
+
+               * - a
+                 - b
+
+            """
         let list = try #require(TableReading.first(in: Array(stubs.utf8)))
         #expect(list.refusal(.convertToGrid, syntax: .restructuredText) == .refused(.listStubColumns))
         #expect(list.refusal(.edit(.insertRow(at: 0)), syntax: .restructuredText) == .refused(.listStubColumns))
@@ -254,7 +261,15 @@ struct ListTableTests {
             Text.
 
             """
-        #expect(try converted(grid, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
+        #expect(try converted(grid, .convertToList) == """
+            .. list-table::
+               :widths: 3
+
+               * - a
+
+            Text.
+
+            """)
         let spaced = """
             +---+
             | a |
@@ -263,6 +278,14 @@ struct ListTableTests {
             Text.
 
             """
-        #expect(try converted(spaced, .convertToList) == ".. list-table::\n   :widths: 3\n\n   * - a\n\nText.\n")
+        #expect(try converted(spaced, .convertToList) == """
+            .. list-table::
+               :widths: 3
+
+               * - a
+
+            Text.
+
+            """)
     }
 }

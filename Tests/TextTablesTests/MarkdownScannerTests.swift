@@ -199,12 +199,23 @@ struct MarkdownScannerTests {
 
     @Test(arguments: ["- item", "1. item", "2) item", "> quote", "# heading", "<div>", "    code", "***", "```", "|"])
     func blockStartsEndATable(_ line: String) {
-        #expect(tableLines("|a|\n|-|\n|1|\n\(line)\n") == [0..<3])
+        #expect(tableLines("""
+            |a|
+            |-|
+            |1|
+            \(line)
+
+            """) == [0..<3])
     }
 
     @Test(arguments: ["text without pipes", "||", "\\|", "   |three spaces|"])
     func otherLinesContinueATable(_ line: String) {
-        #expect(tableLines("|a|\n|-|\n\(line)\n") == [0..<3])
+        #expect(tableLines("""
+            |a|
+            |-|
+            \(line)
+
+            """) == [0..<3])
     }
 
     @Test func crlfDocumentsAreScannedLikeLF() {

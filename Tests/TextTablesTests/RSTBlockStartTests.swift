@@ -18,7 +18,13 @@ struct RSTBlockStartTests {
         ===  ===
 
         """
-    static let list = ".. list-table::\n\n   * - a\n     - b\n"
+    static let list = """
+        .. list-table::
+
+           * - a
+             - b
+
+        """
 
     static func found(_ document: String) -> [String] {
         let text = TextLines(Array(document.utf8))

@@ -9,7 +9,17 @@ struct RSTContentDirectiveTests {
                            "jupyter-execute", "highlight", "code", "parsed-literal", "math", "raw", "csv-table"]
 
     static func document(_ verbatim: String) -> String {
-        "Text.\n\n.. \(verbatim)::\n\n   +---+------+\n   | a | bb   |\n   +---+------+\n\n"
+        """
+        Text.
+
+        .. \(verbatim)::
+
+           +---+------+
+           | a | bb   |
+           +---+------+
+
+
+        """
             + """
                 .. exercise:: One
                    :label: one

@@ -11,15 +11,19 @@ package struct TableScan: Sendable {
 /// GitHub reads `$$` math blocks and front matter, which cmark-gfm (CommonMark) does not. Where a document
 /// has either, it is scanned both ways and only the tables both readings see alike are reported as
 /// tables; the others are left alone with an `ambiguous-table` warning (see `ReadingAgreement`).
+///
+/// This file holds the scanner's state, its walk over the lines and the leaf blocks; `MarkdownContainers`
+/// reads block quotes and list items, `MarkdownTableStarts` decides where a pipe table starts and ends.
+/// The state they share is internal, not private, for that reason alone.
 package struct MarkdownScanner {
-    private enum Container: Equatable {
+    enum Container: Equatable {
         case blockQuote
         /// `empty`: the item began with a blank line after its marker and no line has put content in it
         /// yet; a blank line then closes it (CommonMark), and what is indented below is not in it.
         case listItem(width: Int, empty: Bool)
     }
 
-    private enum Leaf {
+    enum Leaf {
         case none
         /// A paragraph; its last line could become a table's header row. `lazy`: that line continues the
         /// paragraph without the prefixes of all its containers (CommonMark's lazy continuation line).
@@ -42,32 +46,32 @@ package struct MarkdownScanner {
         }
     }
 
-    private let text: TextLines
+    let text: TextLines
     /// Whether `$$` lines open math blocks, front matter is skipped and HTML blocks follow CommonMark 0.31
     /// (GitHub's reading), or not, and HTML blocks follow cmark-gfm 0.29 (cmark-gfm's).
     private let githubExtensions: Bool
     /// Whether a math block, front matter or an HTML tag the dialects dispute was met: if not, both
     /// readings are the same.
-    private var usedExtension = false
-    private var dialect: HTMLDialect { githubExtensions ? .commonMark : .cmarkGFM }
+    var usedExtension = false
+    var dialect: HTMLDialect { githubExtensions ? .commonMark : .cmarkGFM }
     /// Where the current line's text starts: its first byte, or after the byte-order mark on line 0.
-    private var lineStart = 0
+    var lineStart = 0
     /// Where the current line's text ends (`BlockSyntax.textEnd`): the line is blank from any position at
     /// or past it. Found once per line, so that each of deeply nested containers asks it in constant time.
-    private var lineTextEnd = 0
-    private var containers: [Container] = []
+    var lineTextEnd = 0
+    var containers: [Container] = []
     /// Indices (ascending) of the containers that a line with nothing left after their prefix does not
     /// continue: block quotes, and list items still empty. An empty line under N list items then matches
     /// them in one step, not N.
-    private var blankStops: [Int] = []
-    private var leaf = Leaf.none
-    private var result = TableScan()
+    var blankStops: [Int] = []
+    var leaf = Leaf.none
+    var result = TableScan()
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
-    private var lastGridLine: Int?
+    var lastGridLine: Int?
     /// Grid tables (indices into the result's tables) that cmark-gfm reads a pipe table in: dropped at the end.
     private var disputedGridTables: [Int] = []
     /// The latest line that opened a list item: GitHub reads a task-list marker at the start of its text.
-    private var listItemLine: Int?
+    var listItemLine: Int?
 
     package static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
@@ -135,7 +139,7 @@ package struct MarkdownScanner {
             && !BlockSyntax.mathBlock(b, p, end).opens && BlockSyntax.listMarker(b, p, end, column: indent) == nil
     }
 
-    private var b: [UInt8] { text.bytes }
+    var b: [UInt8] { text.bytes }
 
     private mutating func process(line: Int) {
         let end = text.contentEnd(line)
@@ -161,88 +165,6 @@ package struct MarkdownScanner {
         openContainers(&pos, &column, end)
         if containers.count > before, case .listItem = containers[containers.count - 1] { listItemLine = line }
         startLeaf(line: line, pos: pos, column: column, end: end)
-    }
-
-    /// The line puts content in the first `count` containers (it continues them and is not blank there).
-    private mutating func holdContent(through count: Int) {
-        for index in 0..<count {
-            if case .listItem(let width, true) = containers[index] { containers[index] = .listItem(width: width, empty: false) }
-        }
-        blankStops.removeAll { $0 < count && containers[$0] != .blockQuote }
-    }
-
-    /// Whether the current line holds only spaces and tabs from `pos` on.
-    private func isBlank(from pos: Int) -> Bool { pos >= lineTextEnd }
-
-    /// Consumes the prefixes of the open containers that this line continues; returns how many.
-    /// Each container reads only its own prefix (indentation is counted up to what it asks, blankness is
-    /// known per line): a line under N nested containers costs N steps, not N times its indentation.
-    private func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
-        var matched = 0
-        for container in containers {
-            if pos == end { return firstBlankStop(from: matched) }
-            switch container {
-            case .blockQuote:
-                let (indent, afterIndent) = BlockSyntax.indentation(b, pos, end, column: column, atMost: 4)
-                guard indent < 4, afterIndent < end, b[afterIndent] == UInt8(ascii: ">") else { return matched }
-                column += indent + 1
-                pos = afterIndent + 1
-                consumeMarkerSpace(&pos, &column, end)
-            case .listItem(let width, let empty):
-                let (indent, _) = BlockSyntax.indentation(b, pos, end, column: column, atMost: width)
-                if isBlank(from: pos) && indent < width {
-                    if empty { return matched }
-                    break
-                }
-                guard indent >= width else { return matched }
-                consumeColumns(width, &pos, &column, end)
-            }
-            matched += 1
-        }
-        return matched
-    }
-
-    /// The first container from `index` on that a line with nothing left does not continue (or the count).
-    private func firstBlankStop(from index: Int) -> Int {
-        var low = 0, high = blankStops.count
-        while low < high {
-            let middle = (low + high) / 2
-            if blankStops[middle] < index { low = middle + 1 } else { high = middle }
-        }
-        return low < blankStops.count ? blankStops[low] : containers.count
-    }
-
-    /// Consumes `count` columns as CommonMark does: a tab wider than the columns left is consumed in part,
-    /// and then `pos` stays on it, with `column` inside it (its other columns are the content's indentation).
-    private func consumeColumns(_ count: Int, _ pos: inout Int, _ column: inout Int, _ end: Int) {
-        let target = column + count
-        while column < target && pos < end {
-            if b[pos] == BlockSyntax.tab {
-                let next = column + 4 - column % 4
-                if next > target {
-                    column = target
-                    return
-                }
-                column = next
-            } else {
-                column += 1
-            }
-            pos += 1
-        }
-    }
-
-    /// The optional space after `>`: one column, which may be part of a tab.
-    private func consumeMarkerSpace(_ pos: inout Int, _ column: inout Int, _ end: Int) {
-        if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) { consumeColumns(1, &pos, &column, end) }
-    }
-
-    /// Where a table line's text starts for formatting: `pos`, or past the tab when the containers took
-    /// part of it (the tab then stays in the line's prefix, which formatting keeps byte for byte).
-    private func contentStart(_ pos: Int, _ column: Int) -> Int {
-        guard pos < b.count, b[pos] == BlockSyntax.tab else { return pos }
-        var tabColumn = 0
-        for i in lineStart..<pos { tabColumn += b[i] == BlockSyntax.tab ? 4 - tabColumn % 4 : 1 }
-        return tabColumn == column ? pos : pos + 1
     }
 
     /// Handles a line that continues every open container. Returns true when the open leaf took the line.
@@ -295,32 +217,6 @@ package struct MarkdownScanner {
         }
     }
 
-    /// New block quotes and list items opened on this line.
-    private mutating func openContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) {
-        while true {
-            let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
-            guard indent < 4, p < end else { return }
-            if b[p] == UInt8(ascii: ">") {
-                column += indent + 1
-                pos = p + 1
-                consumeMarkerSpace(&pos, &column, end)
-                blankStops.append(containers.count)
-                containers.append(.blockQuote)
-                leaf = .none
-                continue
-            }
-            guard !BlockSyntax.thematicBreak(b, p, end),
-                let item = BlockSyntax.listMarker(b, p, end, column: column + indent)
-            else { return }
-            if case .paragraph = leaf, item.empty || !item.startsAtOne { return }
-            if item.empty { blankStops.append(containers.count) }
-            containers.append(.listItem(width: indent + item.width, empty: item.empty))
-            consumeColumns(indent + item.width, &pos, &column, end)
-            if item.empty { pos = end }
-            leaf = .none
-        }
-    }
-
     /// Starts whatever leaf block this line begins (the containers are settled).
     private mutating func startLeaf(line: Int, pos: Int, column: Int, end: Int) {
         if isBlank(from: pos) {
@@ -358,106 +254,5 @@ package struct MarkdownScanner {
         } else {
             leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column))
         }
-    }
-
-    /// A delimiter row under a paragraph line with as many cells makes a table; with a different count,
-    /// where the line above has a pipe too, a table was probably meant: say so. A table that cmark-gfm
-    /// reads but that is left alone (reported) is a table without index, so that its rows are skipped.
-    private mutating func openTable(header: Int, headerStart: Int, lazy: Bool, line: Int, pos: Int, column: Int, p: Int, end: Int) -> Leaf? {
-        guard let columns = PipeRowSyntax.delimiterCellCount(b, p, end) else { return nil }
-        let headerEnd = text.contentEnd(header)
-        let (_, headerText) = BlockSyntax.indentation(b, headerStart, headerEnd)
-        if lazy && headerText > headerStart {
-            // cmark-gfm keeps a lazy line's leading spaces in its text, where they make an empty first cell
-            // before a pipe: no printing keeps what such a table means everywhere. Leave it, say so.
-            result.diagnostics.append(Diagnostic(
-                code: .ambiguousTable, severity: .warning,
-                message: Diagnostic.Message.headerWithoutPrefix,
-                range: headerStart..<headerEnd))
-            // When cmark-gfm's count (that empty cell included) matches, it reads a table all the same: its
-            // rows follow, not a paragraph that could hold another table's header.
-            let headerCells = PipeRowSyntax.cellCount(b, headerText, headerEnd)
-            guard headerCells > 0, headerCells + (b[headerText] == PipeRowSyntax.pipe ? 1 : 0) == columns
-            else { return nil }
-            return .table(index: nil, columns: columns)
-        }
-        if listItemLine == header, BlockSyntax.taskListMarker(b, headerText, headerEnd) {
-            // GitHub reads `[ ]` or `[x]` opening a list item as its checkbox, outside the table, whose header
-            // is the rest of the line: printed after a pipe the checkbox would become text. Leave it, say so.
-            // cmark-gfm may read a table with the box taken out of the header or kept as a cell (a document
-            // starting with a byte-order mark showed the second): either count makes it left alone.
-            let (_, afterBox) = BlockSyntax.indentation(b, headerText + 3, headerEnd)
-            guard [afterBox, headerText].contains(where: { PipeRowSyntax.cellCount(b, $0, headerEnd) == columns }) else { return nil }
-            result.diagnostics.append(Diagnostic(
-                code: .ambiguousTable, severity: .warning,
-                message: Diagnostic.Message.taskListHeader,
-                range: headerStart..<headerEnd))
-            return .table(index: nil, columns: columns)
-        }
-        let headerCells = PipeRowSyntax.cellCount(b, headerText, headerEnd)
-        guard headerCells > 0 else { return nil }
-        guard headerCells == columns else {
-            if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
-                result.diagnostics.append(PipeTableChecks.delimiterMismatch(
-                    headerCells: headerCells, delimiterCells: columns, range: p..<end))
-            }
-            return nil
-        }
-        let (headerIndent, _) = BlockSyntax.indentation(b, headerStart, headerEnd)
-        if headerIndent >= 4 && PipeRowSyntax.delimiterCellCount(b, headerText, headerEnd) != nil {
-            // A header indented as code that reads as a delimiter row: printed at the table's indentation it
-            // would become the delimiter of the line above it. Leave it and say so.
-            result.diagnostics.append(Diagnostic(
-                code: .ambiguousTable, severity: .warning,
-                message: Diagnostic.Message.headerIndentedLikeCode,
-                range: headerStart..<headerEnd))
-            return .table(index: nil, columns: columns)
-        }
-        if let lastGridLine, lastGridLine == header - 1 {
-            // Written with outer pipes, this table would join the grid table right above it: leave it, say so.
-            result.diagnostics.append(Diagnostic(
-                code: .ambiguousTable, severity: .warning,
-                message: Diagnostic.Message.gridTableAbove,
-                range: headerStart..<headerEnd))
-            return .table(index: nil, columns: columns)
-        }
-        result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)], syntax: .markdown))
-        return .table(index: result.tables.count - 1, columns: headerCells)
-    }
-
-    /// The column count of the pipe table cmark-gfm reads at line `line` of the grid table at `index`: the
-    /// line is a delimiter row with as many cells as the grid line above it. Nil otherwise.
-    private func pipeTableInGridLines(_ index: Int, line: Int, p: Int, end: Int) -> Int? {
-        guard b[p] == PipeRowSyntax.pipe, let columns = PipeRowSyntax.delimiterCellCount(b, p, end),
-              let above = result.tables[index].contentStarts.last else { return nil }
-        let aboveEnd = text.contentEnd(line - 1)
-        let (_, aboveText) = BlockSyntax.indentation(b, above, aboveEnd)
-        return PipeRowSyntax.cellCount(b, aboveText, aboveEnd) == columns ? columns : nil
-    }
-
-    /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`
-    /// line (one that does not continue every open container) cmark-gfm checks the starts against the
-    /// last container it matched, not the paragraph: then any list item and HTML of kind 7 interrupt too.
-    private func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int, lazy: Bool = false) -> Bool {
-        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
-        if indent >= 4 { return false }
-        if p < end && b[p] == UInt8(ascii: ">") { return true }
-        if BlockSyntax.thematicBreak(b, p, end) || BlockSyntax.atxHeading(b, p, end) { return true }
-        if BlockSyntax.openingFence(b, p, end) != nil { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: !lazy, dialect: dialect) != nil { return true }
-        if let item = BlockSyntax.listMarker(b, p, end, column: column + indent), lazy || (!item.empty && item.startsAtOne) {
-            return true
-        }
-        return false
-    }
-
-    /// Block starts that end a table (cmark-gfm tries them before a table row): any list item,
-    /// any HTML block, indented code, as well as what interrupts a paragraph.
-    private func startsBlockInsideTable(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
-        let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
-        if indent >= 4 { return true }
-        if interruptsParagraph(pos, column, end) { return true }
-        if HTMLBlock.start(b, p, end, inParagraph: false, dialect: dialect) != nil { return true }
-        return BlockSyntax.listMarker(b, p, end, column: column + indent) != nil
     }
 }

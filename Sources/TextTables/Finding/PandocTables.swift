@@ -69,6 +69,13 @@ extension PandocMarkdownScanner {
             result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: header.start..<end(header)))
             return j
         }
+        if k > lines.startIndex, !isBlank(lines[k - 1]), PandocBlockSyntax.listMarker(b, headerText, end(header), column: 0) != nil {
+            // Right under a line, a header starting with a list number ends the list item above (pandoc's
+            // list items end at a marker); printed with a leading pipe, it would go on with that item's text.
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.markerEndsItemAbove,
+                                                 range: header.start..<end(header)))
+            return j
+        }
         if leftAloneForLazyLines(lines[k..<j]) { return j }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header.index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
         return j

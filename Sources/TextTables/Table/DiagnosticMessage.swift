@@ -36,6 +36,8 @@ extension Diagnostic {
         static let tableOnOrderedMarker = "pandoc reads this table as the list item's only while its second line is indented four "
             + "columns or more: printed at the item's text column, it would be read as a table whose first cell is the item's "
             + "number, so it is left as it is"
+        static let markerEndsItemAbove = "this table's first line starts with a list number, which ends the list item right above "
+            + "it for pandoc; printed with a leading pipe, the line would go on with that item's text, so the table is left as it is"
         static let lazyTableLine = "this line of an indented table goes on with a block quote or list item without its prefix or "
             + "indentation: printed at the table's indentation it could become one of the container's own lines, so the table is left as it is"
         static let pandocIndentedGridTable = "pandoc 3.9 and earlier read a grid table indented past its block as a paragraph, "

@@ -20,7 +20,16 @@ struct RandomPandocDocument {
 
     mutating func make() -> String {
         var blocks: [String] = []
-        if random.chance(0.2) { blocks.append("---\ntitle: \"A | B\"\ntable: |\n  | a | b |\n  |---|---|\n---") }
+        if random.chance(0.2) {
+            blocks.append("""
+                ---
+                title: "A | B"
+                table: |
+                  | a | b |
+                  |---|---|
+                ---
+                """)
+        }
         for _ in 0..<random.int(1...6) { blocks.append(block(depth: 0)) }
         // Drawn last, so that every other document stays as it was before this block was added.
         if random.chance(0.1) { blocks.append(deeplyNested()) }
