@@ -157,7 +157,8 @@ public struct Grid: Sendable, Hashable {
 
     /// The cells sorted by top row, then left column (without sorting when they already are).
     static func inReadingOrder(_ cells: [GridCell]) -> [GridCell] {
-        let ordered = zip(cells, cells.dropFirst()).allSatisfy { !readingOrder($1, $0) }
+        // By index and rectangle: pairs of cells copied would retain and release every cell's text.
+        let ordered = cells.indices.dropFirst().allSatisfy { !readingOrder(cells[$0].rect, cells[$0 - 1].rect) }
         return ordered ? cells : cells.sorted(by: readingOrder)
     }
 
@@ -171,7 +172,9 @@ public struct Grid: Sendable, Hashable {
             alignments: alignments, headerRowCount: headerRowCount, footerRowCount: footerRowCount)
     }
 
-    static func readingOrder(_ a: GridCell, _ b: GridCell) -> Bool {
+    static func readingOrder(_ a: GridCell, _ b: GridCell) -> Bool { readingOrder(a.rect, b.rect) }
+
+    static func readingOrder(_ a: SlotRect, _ b: SlotRect) -> Bool {
         (a.rows.lowerBound, a.columns.lowerBound) < (b.rows.lowerBound, b.columns.lowerBound)
     }
 

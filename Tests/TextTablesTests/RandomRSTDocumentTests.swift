@@ -107,6 +107,9 @@ struct RandomRSTDocumentTests {
         }
         let formatted = DocumentFormatter.format(joined, syntax: .restructuredText)
         #expect(formatted.refused.count == errors.gridls.count)
+        // The command line prints each table into one buffer, the server answers with edits: both alike.
+        let edits = DocumentFormatter.edits(TextLines.readerLines(joined), syntax: .restructuredText, options: FormatOptions())
+        #expect(TextEdit.apply(edits, to: joined) == formatted.output, "formatting's edits make another document than its buffer")
         func readsAlike(_ document: [UInt8]) throws -> Bool {
             let output = DocumentFormatter.format(document, syntax: .restructuredText).output
             return try ReferenceReaders.read("docutils", output, fileExtension: "rst") == ReferenceReaders.read("docutils", document, fileExtension: "rst")

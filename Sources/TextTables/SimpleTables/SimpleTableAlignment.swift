@@ -18,9 +18,9 @@ struct SimpleTableAlignment {
 
     /// Notes the cell of column `column` whose text is what starts in columns `range` of `lines`, the
     /// column's right edge at `edge`.
-    mutating func note(_ lines: [SimpleTableLine], column: Int, range: Range<Int>, edge: Int) {
-        for line in lines {
-            guard let extent = line.textExtent(starting: range) else { continue }
+    mutating func note(_ lines: ArraySlice<SimpleTableLine>, column: Int, range: Range<Int>, edge: Int) {
+        for k in lines.indices {  // by index: a line copied out is retained and released
+            guard let extent = lines[k].textExtent(starting: range) else { continue }
             hasText[column] = true
             flushRight[column] = flushRight[column] && extent.upperBound == edge
             narrower[column] = narrower[column] || extent.lowerBound > range.lowerBound

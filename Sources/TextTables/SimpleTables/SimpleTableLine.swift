@@ -116,6 +116,12 @@ struct SimpleTableLine {
         return measured.contains { !$0.isSpace && $0.column >= column }
     }
 
+    /// `text(starting:in:)`, for a plain line a slice of the document (no copy).
+    func bytes(starting columns: Range<Int>, in b: [UInt8]) -> ArraySlice<UInt8> {
+        if let plain { return plain.dropFirst(columns.lowerBound).prefix(columns.count) }
+        return text(starting: columns, in: b)[...]
+    }
+
     /// The bytes of the characters that start in `columns`, a tab as the spaces it stands for.
     func text(starting columns: Range<Int>, in b: [UInt8]) -> [UInt8] {
         if let plain { return Array(plain.dropFirst(columns.lowerBound).prefix(columns.count)) }

@@ -17,19 +17,19 @@ struct SimpleTablePrinter {
     let widths: [Int]
     let starts: [Int]
 
+    /// The widths before a block quote's attribution widened the first column (`layout` plays no part):
+    /// what `refusal` measures against.
+    private let unlaidWidths: [Int]
+
     init(_ grid: Grid, layout: SimpleTableLayout) {
+        self.init(grid, layout: layout, unlaidWidths: SimpleTablePrinter.unlaidWidths(grid))
+    }
+
+    private init(_ grid: Grid, layout: SimpleTableLayout, unlaidWidths: [Int]) {
         self.grid = grid
         self.layout = layout
-        var widths = [Int](repeating: 1, count: grid.columnCount)
-        for cell in grid.cells where cell.columns.count == 1 {
-            widths[cell.columns.lowerBound] = max(widths[cell.columns.lowerBound], SimpleTablePrinter.width(of: cell, grid: grid))
-        }
-        // Narrow spans first, so that a wide one sees the room the narrow ones made.
-        for cell in grid.cells.filter({ $0.columns.count > 1 }).sorted(by: { $0.columns.count < $1.columns.count }) {
-            let room = cell.columns.reduce(0) { $0 + widths[$1] } + SimpleTablePrinter.gap * (cell.columns.count - 1)
-            let needed = SimpleTablePrinter.width(of: cell, grid: grid)
-            if needed > room { widths[cell.columns.upperBound - 1] += needed - room }
-        }
+        self.unlaidWidths = unlaidWidths
+        var widths = unlaidWidths
         // A `-` line right after a blank line that starts with 2 or 3 dashes reads, in a block quote, as
         // the quote's attribution (`-- Author`): where one would, the first column is made 4 wide.
         let rows = SimpleTablePrinter.rowsOfCells(grid)
@@ -49,17 +49,38 @@ struct SimpleTablePrinter {
         self.starts = starts
     }
 
+    /// Each column as wide as its widest text, a spanning cell widening the last column it spans.
+    private static func unlaidWidths(_ grid: Grid) -> [Int] {
+        var widths = [Int](repeating: 1, count: grid.columnCount)
+        for cell in grid.cells where cell.columns.count == 1 {
+            widths[cell.columns.lowerBound] = max(widths[cell.columns.lowerBound], SimpleTablePrinter.width(of: cell, grid: grid))
+        }
+        // Narrow spans first, so that a wide one sees the room the narrow ones made.
+        for cell in grid.cells.filter({ $0.columns.count > 1 }).sorted(by: { $0.columns.count < $1.columns.count }) {
+            let room = cell.columns.reduce(0) { $0 + widths[$1] } + SimpleTablePrinter.gap * (cell.columns.count - 1)
+            let needed = SimpleTablePrinter.width(of: cell, grid: grid)
+            if needed > room { widths[cell.columns.upperBound - 1] += needed - room }
+        }
+        return widths
+    }
+
     /// Why `grid` cannot be printed as a simple table, or nil: it has one column (docutils reads a border of
     /// one run as a section title's overline), a cell spans rows, there is no body, a
     /// foot, or a first-column cell has a line after its first that would not leave the first column
     /// blank (a unit cell of two lines, or a spanning one whose later line starts inside the column), which
     /// would start a row.
     static func refusal(_ grid: Grid) -> TableEditRefusal? {
+        refusal(grid, unlaidWidths: nil)
+    }
+
+    /// `refusal`, measured against `unlaidWidths` when a printer of `grid` already has them.
+    private static func refusal(_ grid: Grid, unlaidWidths: [Int]?) -> TableEditRefusal? {
         if grid.columnCount < 2 { return .simpleOneColumn }
         if let tall = grid.cells.first(where: { $0.rows.count > 1 }) { return .simpleRowSpan(tall.rect) }
         if grid.headerRowCount >= grid.rowCount && grid.headerRowCount > 0 { return .simpleHeaderOnly }
         if grid.footerRowCount > 0 { return .simpleFoot(rows: grid.footerRowCount) }
-        let printer = SimpleTablePrinter(grid, layout: SimpleTableLayout(indent: [], blankLinesAfter: []))
+        let layout = SimpleTableLayout(indent: [], blankLinesAfter: [])
+        let printer = SimpleTablePrinter(grid, layout: layout, unlaidWidths: unlaidWidths ?? SimpleTablePrinter.unlaidWidths(grid))
         return printer.firstColumnRefusal() ?? printer.ruleLikeRowRefusal()
     }
 
@@ -67,12 +88,19 @@ struct SimpleTablePrinter {
     /// or an underline (text indented in its cell, `  ===`, reads as text; printed at the column's start,
     /// it would not).
     private func ruleLikeRowRefusal() -> TableEditRefusal? {
-        for (r, cells) in SimpleTablePrinter.rowsOfCells(grid).enumerated() {
+        for (r, cells) in SimpleTablePrinter.rowsOfCells(grid).enumerated() where cells.allSatisfy(SimpleTablePrinter.mayStartRuleLike) {
             let line = textLine(cells, 0)
             guard !line.isEmpty, SimpleTableSyntax.isBorder(line, 0, line.count) || SimpleTableSyntax.isSpanLine(line, 0, line.count) else { continue }
             return .simpleRuleLikeRow(row: r)
         }
         return nil
+    }
+
+    /// Whether the cell's first line holds only `=`, `-` and spaces (an empty first cell prints `\`): a row
+    /// of which any other cell does cannot print as a rule (no line is printed to find out).
+    private static func mayStartRuleLike(_ cell: GridCell) -> Bool {
+        guard let first = cell.lines.first else { return cell.columns.lowerBound != 0 }
+        return first.utf8.allSatisfy { $0 == SimpleTableSyntax.equals || $0 == SimpleTableSyntax.dash || $0 == SimpleTableSyntax.space }
     }
 
     private func firstColumnRefusal() -> TableEditRefusal? {
@@ -87,7 +115,7 @@ struct SimpleTablePrinter {
     }
 
     /// Whether the grid prints as a simple table (`refusal` gives the reason when it does not).
-    var isPrintable: Bool { SimpleTablePrinter.refusal(grid) == nil }
+    var isPrintable: Bool { SimpleTablePrinter.refusal(grid, unlaidWidths: unlaidWidths) == nil }
 
     /// docutils's columns for a line: East Asian Wide and Fullwidth characters count two, combining ones none.
     static func width<S: StringProtocol>(of text: S) -> Int {
@@ -98,29 +126,45 @@ struct SimpleTablePrinter {
     }
 
     private static func width(of cell: GridCell, grid: Grid) -> Int {
-        max(cell.columns.lowerBound == 0 && (cell.lines.first ?? "").isEmpty ? 1 : 0, cell.lines.map { width(of: $0) }.max() ?? 0)
+        var widest = cell.columns.lowerBound == 0 && (cell.lines.first ?? "").isEmpty ? 1 : 0
+        for line in cell.lines { widest = max(widest, width(of: line)) }  // no array of widths: once per cell
+        return widest
     }
 
     /// The printed lines, each with the table's indentation (blank lines without it).
     func lines() -> [[UInt8]] {
-        var out: [[UInt8]] = [rule(SimpleTableSyntax.equals, runs: widths.indices.map { $0..<$0 + 1 })]
+        var out: [[UInt8]] = []
+        forEachLine { out.append(Array($0)) }
+        return out
+    }
+
+    /// Each printed line in turn, in one buffer used again for the next (formatting copies them into the
+    /// document's: a long table made an array per line).
+    func forEachLine(_ body: (ArraySlice<UInt8>) -> Void) {
+        var line: [UInt8] = []
+        rule(SimpleTableSyntax.equals, runs: widths.indices.map { $0..<$0 + 1 }, into: &line)
+        body(line[...])
         let rows = SimpleTablePrinter.rowsOfCells(grid)
         for (r, cells) in rows.enumerated() {
             // A row read from an underline alone stays one: docutils reads an underline right below another,
             // or below the top border, as a row of empty cells.
             if !SimpleTablePrinter.isUnderline(r, rows: rows, layout: layout) {
-                let height = max(1, cells.map { $0.lines.count }.max() ?? 1)
-                for j in 0..<height { out.append(textLine(cells, j)) }
-                out.append(contentsOf: repeatElement([], count: SimpleTablePrinter.blankLines(after: r, rows: rows, grid: grid, layout: layout)))
+                var height = 1
+                for cell in cells { height = max(height, cell.lines.count) }
+                for j in 0..<height {
+                    textLine(cells, j, into: &line)
+                    body(line[...])
+                }
+                for _ in 0..<SimpleTablePrinter.blankLines(after: r, rows: rows, grid: grid, layout: layout) { body([]) }
             }
-            let spans = cells.map { $0.columns }
             if r == grid.rowCount - 1 || r == grid.headerRowCount - 1 {
-                out.append(rule(SimpleTableSyntax.equals, runs: spans))
+                rule(SimpleTableSyntax.equals, runs: cells.map { $0.columns }, into: &line)
+                body(line[...])
             } else if SimpleTablePrinter.dashRule(below: r, rows: rows, layout: layout) {
-                out.append(rule(SimpleTableSyntax.dash, runs: spans))
+                rule(SimpleTableSyntax.dash, runs: cells.map { $0.columns }, into: &line)
+                body(line[...])
             }
         }
-        return out
     }
 
     /// Whether row `r` was read from an underline alone (and is still empty).
@@ -154,18 +198,26 @@ struct SimpleTablePrinter {
         return rows
     }
 
-    private func rule(_ mark: UInt8, runs: [Range<Int>]) -> [UInt8] {
-        var line = layout.indent
+    private func rule(_ mark: UInt8, runs: [Range<Int>], into line: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: layout.indent)
         for (n, run) in runs.enumerated() {
-            if n > 0 { line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: SimpleTablePrinter.gap)) }
+            if n > 0 { line.appendSpaces(SimpleTablePrinter.gap) }
             let width = starts[run.upperBound - 1] + widths[run.upperBound - 1] - starts[run.lowerBound]
             line.append(contentsOf: repeatElement(mark, count: width))
         }
-        return line
     }
 
     private func textLine(_ cells: ArraySlice<GridCell>, _ j: Int) -> [UInt8] {
-        var line = layout.indent
+        var line: [UInt8] = []
+        textLine(cells, j, into: &line)
+        return line
+    }
+
+    /// Line `j` of a row's cells in `line` (emptied first); empty when no cell has text on it.
+    private func textLine(_ cells: ArraySlice<GridCell>, _ j: Int, into line: inout [UInt8]) {
+        line.removeAll(keepingCapacity: true)
+        line.append(contentsOf: layout.indent)
         var column = 0
         for cell in cells {
             var text = j < cell.lines.count ? cell.lines[j] : ""
@@ -176,10 +228,10 @@ struct SimpleTablePrinter {
                 // The cell's lines moved together, so that the widest ends at the column's edge.
                 start += widths[cell.columns.lowerBound] - SimpleTablePrinter.width(of: cell, grid: grid)
             }
-            line.append(contentsOf: repeatElement(SimpleTableSyntax.space, count: start - column))
+            line.appendSpaces(start - column)
             line.append(contentsOf: text.utf8)
             column = start + SimpleTablePrinter.width(of: text)
         }
-        return line.count == layout.indent.count ? [] : line
+        if line.count == layout.indent.count { line.removeAll(keepingCapacity: true) }
     }
 }

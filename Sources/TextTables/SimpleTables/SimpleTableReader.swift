@@ -22,7 +22,6 @@ struct SimpleTableReader {
         /// The first line of the row's lines (docutils's offset, which says whether it is in the header).
         var start: Int
         var lines: Range<Int>
-        var cells: [GridCell]
         var blankLinesAfter: Int
         /// Whether a `-` line closes it.
         var ruled: Bool
@@ -42,9 +41,10 @@ struct SimpleTableReader {
         do {
             let columns = columns(indentWidth: indentEnd - first)
             var alignment = SimpleTableAlignment(columns: columns.count)
-            let (rows, headerRule) = try readRows(indentWidth: indentEnd - first, alignment: &alignment)
+            var cells: [GridCell] = []
+            let (rows, headerRule) = try readRows(indentWidth: indentEnd - first, alignment: &alignment, cells: &cells)
             let headerRows = headerRule.map { rule in rows.firstIndex { $0.start > rule } ?? 0 } ?? 0
-            let grid = try Grid(rowCount: rows.count, columnCount: columns.count, cells: rows.flatMap(\.cells), alignments: alignment.alignments,
+            let grid = try Grid(rowCount: rows.count, columnCount: columns.count, cells: cells, alignments: alignment.alignments,
                                 headerRowCount: headerRows)
             var rowOfLine = [Int?](repeating: nil, count: lineCount)
             for (r, row) in rows.enumerated() { for line in row.lines { rowOfLine[line] = r } }
@@ -82,8 +82,10 @@ struct SimpleTableReader {
         Failure(diagnostic: Diagnostic(code: code, severity: .error, message: message, range: lineRange(offset), fixes: fixes))
     }
 
-    /// The rows, and the header rule's line if there is one.
-    private func readRows(indentWidth: Int, alignment: inout SimpleTableAlignment) throws(Failure) -> (rows: [Row], headerRule: Int?) {
+    /// The rows, and the header rule's line if there is one; their cells in `cells`, row after row (one
+    /// array for the table: a copy of every cell at the end was a noticeable share of reading it).
+    private func readRows(indentWidth: Int, alignment: inout SimpleTableAlignment, cells: inout [GridCell])
+        throws(Failure) -> (rows: [Row], headerRule: Int?) {
         let b = text.bytes
         var columns = columns(indentWidth: indentWidth)
         let borderEnd = columns[columns.count - 1].upperBound
@@ -108,18 +110,20 @@ struct SimpleTableReader {
         var rows: [Row] = []
         var start = 1
         var textFound = false
+        // Each line measured once, for the test below and again for its row.
+        let read = (0..<lineCount).map { line($0, indentWidth: indentWidth) }
         for offset in 1..<lineCount {
             let p = self.start(offset, indentWidth: indentWidth), end = text.contentEnd(region.firstLine + offset)
-            let line = line(offset, indentWidth: indentWidth)
+            let line = read[offset]
             if rules.contains(offset) || (p == region.contentStarts[offset] + indentWidth && SimpleTableSyntax.isSpanLine(b, p, end)) {
-                rows.append(try row(rows.count, start..<offset, spanLine: offset, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
-                                    alignment: &alignment))
+                rows.append(try row(rows.count, start..<offset, read[start..<offset], spanLine: offset, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
+                                    alignment: &alignment, cells: &cells))
                 start = offset + 1
                 textFound = false
             } else if !line.isBlank(columns[0]) {
                 if textFound && offset != start {
-                    rows.append(try row(rows.count, start..<offset, spanLine: nil, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
-                                        alignment: &alignment))
+                    rows.append(try row(rows.count, start..<offset, read[start..<offset], spanLine: nil, columns: &columns, borderEnd: borderEnd, indentWidth: indentWidth,
+                                        alignment: &alignment, cells: &cells))
                 }
                 start = offset
                 textFound = true
@@ -135,30 +139,31 @@ struct SimpleTableReader {
         return (rows, headerRule)
     }
 
-    /// Row `r`, of lines `lines`, its columns those of the underline or rule at `spanLine` (else the top
-    /// border's); `columns` is the top border's, its last widened by text that runs past it.
-    private func row(_ r: Int, _ lines: Range<Int>, spanLine: Int?, columns: inout [Range<Int>], borderEnd: Int, indentWidth: Int,
-                     alignment: inout SimpleTableAlignment) throws(Failure) -> Row {
+    /// Row `r`, of lines `lines` (measured: `read`), its columns those of the underline or rule at
+    /// `spanLine` (else the top border's); `columns` is the top border's, its last widened by text that
+    /// runs past it. Its cells are appended to `cells`.
+    private func row(_ r: Int, _ lines: Range<Int>, _ read: ArraySlice<SimpleTableLine>, spanLine: Int?, columns: inout [Range<Int>], borderEnd: Int, indentWidth: Int,
+                     alignment: inout SimpleTableAlignment, cells: inout [GridCell]) throws(Failure) -> Row {
         let rowColumns = try spanLine.map { offset throws(Failure) in try spans(offset, columns: columns, borderEnd: borderEnd, indentWidth: indentWidth) }
             ?? columns.indices.map { $0..<$0 + 1 }
         var bounds = rowColumns.map { columns[$0.lowerBound].lowerBound..<columns[$0.upperBound - 1].upperBound }
-        let read = lines.map { line($0, indentWidth: indentWidth) }
-        for line in read {
-            for (i, bound) in bounds.enumerated() {
+        // The lines by index, here and below: a line copied out of `read` is retained and released.
+        for k in read.indices {
+            for i in bounds.indices {
                 if i == bounds.count - 1 {
                     // Text past the last column widens it, for this row and those below (docutils's overflow).
-                    if line.textEnd > bound.upperBound {
-                        bounds[i] = bound.lowerBound..<line.textEnd
-                        columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, line.textEnd)
+                    let textEnd = read[k].textEnd
+                    if textEnd > bounds[i].upperBound {
+                        bounds[i] = bounds[i].lowerBound..<textEnd
+                        columns[columns.count - 1] = columns[columns.count - 1].lowerBound..<max(columns[columns.count - 1].upperBound, textEnd)
                     }
-                } else if let stray = line.text(touching: bound.upperBound..<bounds[i + 1].lowerBound) {
+                } else if let stray = read[k].text(touching: bounds[i].upperBound..<bounds[i + 1].lowerBound) {
                     throw Failure(diagnostic: Diagnostic(
                         code: .textInColumnGap, severity: .error, message: Diagnostic.Message.textInColumnGap(rowColumns[i].upperBound),
                         range: stray))
                 }
             }
         }
-        var cells: [GridCell] = []
         for (i, span) in rowColumns.enumerated() {
             let upper = i == bounds.count - 1 ? Int.max : bounds[i].upperBound
             cells.append(GridCell(rows: r..<r + 1, columns: span, lines: cellLines(read, bounds[i].lowerBound..<upper)))
@@ -166,9 +171,9 @@ struct SimpleTableReader {
                 alignment.note(read, column: span.lowerBound, range: bounds[i].lowerBound..<upper, edge: i == bounds.count - 1 ? borderEnd : upper)
             }
         }
-        let blankAfter = read.reversed().prefix { $0.textEnd == 0 }.count
+        let blankAfter = read.indices.reversed().prefix { read[$0].textEnd == 0 }.count
         let dashes = spanLine.map { SimpleTableSyntax.isSpanLine(text.bytes, start($0, indentWidth: indentWidth), text.contentEnd(region.firstLine + $0)) } ?? false
-        return Row(start: lines.lowerBound, lines: lines, cells: cells, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter, ruled: dashes)
+        return Row(start: lines.lowerBound, lines: lines, blankLinesAfter: read.count == blankAfter ? 0 : blankAfter, ruled: dashes)
     }
 
     /// The column indices each run of the underline or rule at `offset` spans.
@@ -219,14 +224,30 @@ struct SimpleTableReader {
     /// A cell's text: on each line, the characters that start in `columns` (tabs as the spaces they
     /// stand for), trailing blanks cut, the indentation all its lines share removed, trailing blank lines
     /// dropped.
-    private func cellLines(_ lines: [SimpleTableLine], _ columns: Range<Int>) -> [String] {
-        var texts = lines.map { line -> String in
-            String(decoding: line.text(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace), as: UTF8.self)
+    private func cellLines(_ lines: ArraySlice<SimpleTableLine>, _ columns: Range<Int>) -> [String] {
+        if lines.count == 1 {  // most cells: no array of byte slices
+            let bytes = lines[lines.startIndex].bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
+            return bytes.isEmpty ? [] : [Self.string(bytes, droppingSpaces: bytes.prefix { $0 == 0x20 }.count)]
         }
-        func leadingSpaces(_ line: String) -> Int { line.utf8.prefix(while: { $0 == 0x20 }).count }
-        let indent: Int = texts.filter { !$0.isEmpty }.map(leadingSpaces).min() ?? 0
-        if indent > 0 { texts = texts.map { $0.isEmpty ? $0 : String($0.dropFirst(indent)) } }
+        // Bytes first (a plain line's straight from the document), one String each at the end.
+        var texts: [ArraySlice<UInt8>] = []
+        texts.reserveCapacity(lines.count)
+        var indent = Int.max
+        for k in lines.indices {
+            let bytes = lines[k].bytes(starting: columns, in: text.bytes).trimmingEnd(Blank.isSpace)
+            if !bytes.isEmpty { indent = min(indent, bytes.prefix { $0 == 0x20 }.count) }
+            texts.append(bytes)
+        }
         while texts.last?.isEmpty == true { texts.removeLast() }
-        return texts
+        return texts.map { $0.isEmpty ? "" : Self.string($0, droppingSpaces: indent) }
+    }
+
+    /// The text of `bytes` without its first `count` characters, which are spaces. They are dropped as
+    /// characters: a combining mark after the last one joins it and goes too (a byte below 0x80 joins
+    /// no space).
+    private static func string(_ bytes: ArraySlice<UInt8>, droppingSpaces count: Int) -> String {
+        let rest = bytes.dropFirst(count)
+        if count > 0, let next = rest.first, next >= 0x80 { return String(String(decoding: bytes, as: UTF8.self).dropFirst(count)) }
+        return String(decoding: rest, as: UTF8.self)
     }
 }

@@ -86,6 +86,7 @@ extension TableReading {
     /// table's last changed byte. The command line's way: one buffer for the document, no line arrays.
     func appendFormatted(to out: inout [UInt8], copied: inout Int) {
         if case .grid(let grid, _, _) = content, errors == nil, appendFormattedGrid(fittedForFormatting(grid), to: &out, copied: &copied) { return }
+        if case .simple(let grid, let layout, _) = content, errors == nil, appendFormattedSimple(grid, layout, to: &out, copied: &copied) { return }
         guard case .pipe(let table, _) = content else {
             for edit in (try? formattingEdits().get()) ?? [] {
                 out.append(contentsOf: text.bytes[copied..<edit.range.lowerBound])
@@ -124,6 +125,27 @@ extension TableReading {
             offset += 1
         }
         return true
+    }
+
+    /// `appendFormatted` of a simple table (true also when it cannot be printed, and is left as it is)
+    /// printed as tall as it stands, line by line into `out`; false, with nothing appended, when it
+    /// prints taller or shorter and its lines must be matched by `lineEdits`.
+    private func appendFormattedSimple(_ grid: Grid, _ layout: SimpleTableLayout, to out: inout [UInt8], copied: inout Int) -> Bool {
+        let printer = SimpleTablePrinter(grid, layout: layout)
+        guard printer.isPrintable else { return true }
+        let (mark, copiedBefore) = (out.count, copied)
+        var offset = 0
+        printer.forEachLine { line in
+            guard offset < region.contentStarts.count else { offset += 1; return }
+            out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
+            out.append(contentsOf: line)
+            copied = text.contentEnd(region.firstLine + offset)
+            offset += 1
+        }
+        guard offset != region.contentStarts.count else { return true }
+        out.removeSubrange(mark...)
+        copied = copiedBefore
+        return false
     }
 
     /// The edits that print `edited` (what an action made of the table read as `original`).
