@@ -75,7 +75,16 @@ struct OpenDocument: Sendable {
 
     /// Replaces a range given as (line, byte) positions and updates the table index around it.
     mutating func replace(from start: LinePosition, to end: LinePosition, with bytes: [UInt8]) {
+        // Within one line, what the edit takes out: a keystroke in a table's row may re-read that row only.
+        let line = text.line(start.line)
+        let removed = start.line == end.line && start.byte <= end.byte && end.byte <= line.count
+            ? Array(line.dropFirst(start.byte).prefix(end.byte - start.byte)) : nil
         let new = text.replace(from: start, to: end, with: bytes)
+        if let removed, new == start.line...start.line,
+           index.updateRow(text, line: start.line, at: start.byte, removed: removed[...], inserted: bytes) {
+            diagnosticsMayDiffer = diagnosticsMayDiffer || index.diagnosticsChanged
+            return noteChanged(new)
+        }
         updateIndex(replaced: start.line...end.line, with: new)
     }
 

@@ -18,40 +18,6 @@ struct TableIndex: Sendable {
         var lines: Range<Int> { firstLine..<firstLine + prefixLengths.count }
     }
 
-    /// A diagnostic placed by (line, byte in line); quick fixes are recomputed when asked for.
-    struct LineDiagnostic: Sendable, Equatable {
-        var diagnostic: Diagnostic
-        var start: LinePosition
-        var end: LinePosition
-
-        /// The same diagnostic with its lines counted from `lines` earlier.
-        func shifted(by lines: Int) -> LineDiagnostic {
-            LineDiagnostic(diagnostic: diagnostic, start: start.shifted(by: lines), end: end.shifted(by: lines))
-        }
-
-        /// What a client is shown of it: not the byte range of the text it was read from, which is the
-        /// document on open and a window around the change after an edit.
-        struct Shown: Equatable, Comparable {
-            var start: LinePosition, end: LinePosition
-            var code: String, severity: Int, message: String
-
-            static func < (a: Shown, b: Shown) -> Bool {
-                (a.start, a.end, a.code, a.severity, a.message) < (b.start, b.end, b.code, b.severity, b.message)
-            }
-        }
-
-        var shown: Shown {
-            Shown(start: start, end: end, code: diagnostic.code.rawValue, severity: Server.severity(diagnostic.severity), message: diagnostic.message)
-        }
-    }
-
-    /// A diagnostic found while scanning (not inside a table): anchored at its first line, its positions
-    /// counted from that line, so that moving the anchor moves the whole diagnostic.
-    struct ScanDiagnostic: Sendable {
-        var line: Int
-        var diagnostic: LineDiagnostic
-    }
-
     let syntax: DocumentSyntax
     let options: FormatOptions
     private(set) var tables: [Table] = []
@@ -138,6 +104,40 @@ struct TableIndex: Sendable {
         keepsReadings = false
         diagnosticsChanged = moved || exchanged.map { TableIndex.differ($0.removed, $0.added) } ?? true
         exchanged = nil
+    }
+
+    /// Updates the index after an edit inside the cells of one GitHub pipe-table row that keeps the table's
+    /// shape (`PipeRowEdit.keepsRow`): the row alone is read again, for its diagnostics, and nothing else
+    /// (typing in a 100,000-row table costs the row). False, nothing done, when
+    /// the edit may change more: `update` then reads the table again.
+    mutating func updateRow(_ text: DocumentText, line: Int, at byte: Int, removed: ArraySlice<UInt8>, inserted: [UInt8]) -> Bool {
+        guard syntax == .markdown, let index = tableIndices(overlapping: line..<line + 1).first else { return false }
+        // `tables[index]` is read in place, not copied: its diagnostics are then changed without a copy.
+        let row = line - tables[index].firstLine
+        guard tables[index].kind == .pipe, row >= 2, tables[index].diagnostics.first?.diagnostic.code != .ambiguousTable else { return false }
+        let edit = PipeRowEdit(line: text.line(line), contentStart: tables[index].prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
+        guard edit.keepsRow, let added = TableIndex.rowDiagnostics(text, of: tables[index], row: row) else { return false }
+        // The row's diagnostics, found by binary search: the others are in row order (no table-wide one).
+        let lower = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row)
+        let upper = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row + 1)
+        let taken = Array(tables[index].diagnostics[lower..<upper])
+        tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
+        // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
+        // as reading it again, which the next request that needs it does once, after a burst of typing.
+        tables[index].memo = TableMemo()
+        lastScannedLines = 1
+        diagnosticsChanged = TableIndex.differ(taken, added)
+        return true
+    }
+
+    /// The index of the first of `diagnostics` (in line order) on line `line` or below, by binary search.
+    private static func firstDiagnostic(in diagnostics: [LineDiagnostic], from line: Int) -> Int {
+        var low = 0, high = diagnostics.count
+        while low < high {
+            let mid = (low + high) / 2
+            if diagnostics[mid].start.line >= line { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 
     /// Removes the tables at `indices` and the scan's diagnostics on `lines`, noting their diagnostics as
@@ -276,21 +276,6 @@ struct TableIndex: Sendable {
             }
     }
 
-    static func diagnostics(of region: TableRegion, in lines: TextLines, options: FormatOptions) -> [LineDiagnostic] {
-        TableReading.diagnostics(lines, region: region, options: options).map { place($0, in: lines, firstLine: region.firstLine) }
-    }
-
-    /// A diagnostic's byte range as (line, byte) pairs, lines counted from `firstLine`; fixes dropped.
-    static func place(_ diagnostic: Diagnostic, in lines: TextLines, firstLine: Int) -> LineDiagnostic {
-        func position(_ offset: Int) -> LinePosition {
-            let line = lines.line(containing: offset)
-            return LinePosition(line - firstLine, offset - lines.starts[line])
-        }
-        var plain = diagnostic
-        plain.fixes = []
-        return LineDiagnostic(diagnostic: plain, start: position(diagnostic.range.lowerBound), end: position(diagnostic.range.upperBound))
-    }
-
     /// The indices of the tables that meet `lines`, found by binary search (tables are sorted and disjoint).
     func tableIndices(overlapping lines: Range<Int>) -> Range<Int> {
         var low = 0, high = tables.count
@@ -301,18 +286,6 @@ struct TableIndex: Sendable {
         var end = low
         while end < tables.count && tables[end].firstLine < lines.upperBound { end += 1 }
         return low..<end
-    }
-
-    /// What a table is called in a document symbol's detail.
-    static func kindName(_ kind: TableRegion.Kind) -> String {
-        switch kind {
-        case .pipe: "pipe table"
-        case .grid: "grid table"
-        case .simple: "simple table"
-        case .list: "list-table"
-        case .pandocSimple: "simple table"
-        case .multiline: "multiline table"
-        }
     }
 
     /// Where a scan that reads line `line` as the whole document's scan does may start: just after the last

@@ -19,6 +19,9 @@ struct TableMemo: Sendable {
 
     func reading(_ make: () -> TableReading) -> TableReading { parts.read.value(make) }
 
+    /// The reading if one is kept, without reading the table.
+    var keptReading: TableReading? { learnt.kept?.read.kept }
+
     /// Keeps a reading made while indexing the table.
     func keep(_ reading: TableReading) { parts.read.keep(reading) }
 

@@ -38,11 +38,6 @@ import Testing
         "Sources/TextTables/Width/EastAsianWidthTable.swift",
         "Sources/TextTables/Width/WidthClassTable.swift",
     ]
-    /// Files being split on other branches while this check landed. Each is taken off when its split
-    /// lands; the check fails for one that is short again, so that the list only ever empties.
-    static let knownLong: Set<String> = [
-        "Sources/LanguageServer/TableIndex.swift",
-    ]
 
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -68,9 +63,8 @@ import Testing
 
     @Test func noSwiftFileIsLongerThanCanBeReadAtOnce() {
         let long = Self.lineCounts.filter { $0.value > Self.maxLines }
-        let unexpected = long.keys.filter { !Self.generated.contains($0) && !Self.knownLong.contains($0) }
+        let unexpected = long.keys.filter { !Self.generated.contains($0) }
         #expect(unexpected.sorted().map { "\($0): \(long[$0]!) lines" } == [])
-        #expect(Self.knownLong.filter { long[$0] == nil }.sorted() == [], "short now: take it off `knownLong`")
     }
 
     /// The check reads every file: the generated ones exist and say so, and lines are counted as `wc -l`.

@@ -24,6 +24,9 @@ package final class ComputedOnce<Value: Sendable>: Sendable {
         }
     }
 
+    /// The value if one is kept, without making it.
+    package var kept: Value? { state.withLock { $0 } }
+
     /// Keeps `value` in place of any kept before (a value made elsewhere, e.g. while indexing).
     package func keep(_ value: Value) { state.withLock { $0 = value } }
 }
