@@ -206,3 +206,15 @@ extension CellBlockTests {
         #expect(CellText(joined, syntax: .restructuredText, contentDirectives: []).lines(wrappedTo: 40, measure: { $0.count }) == joined)
     }
 }
+
+extension CellBlockTests {
+    /// Found by Tests/Fuzz (fit): a line block's continuation indented 48 columns made 54 the column's
+    /// least width; the fit put every word on one line, and the next fit, reading the default indentation,
+    /// wrapped it narrower. A body indented past its construct's default is filled at the default.
+    @Test func aBodyIndentedPastItsDefaultIsFilledAtTheDefault() throws {
+        let lineBlock = ["| name | text", String(repeating: " ", count: 20) + "more words here"]
+        #expect(try fitted(lineBlock, 12) == ["| name |", "  text more", "  words here"])
+        let field = [":param x: the value", "          continued here"]
+        #expect(try fitted(field, 14) == [":param x: the", "   value", "   continued", "   here"])
+    }
+}

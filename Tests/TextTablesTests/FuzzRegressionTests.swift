@@ -281,6 +281,7 @@ extension FuzzRegressionTests {
     @Test(arguments: [DocumentSyntax.markdown, .pandocMarkdown], [
         "markdown/deep-quote-list-hang.md", "markdown/quoted-tables-list-border-lookalike.md", "markdown/cr-item-tab-lazy-rows.md",
         "markdown/yaml-fence-quotes-math-lazy.md", "markdown/tab-item-quote-lazy-rows.md",
+        "markdown/front-matter-code-span-html-math.md",
     ])
     func quotesListsAndLazyRowsKeepTheirTables(_ syntax: DocumentSyntax, _ file: String) throws {
         // Found by Tests/Fuzz (markdown): formatting changed the number of tables.

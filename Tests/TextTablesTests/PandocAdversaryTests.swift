@@ -108,3 +108,15 @@ struct PandocAdversaryTests {
         #expect(Self.formatted(document) == "| a   | b   |\n| --- | --- |\n| x\u{0C}y  | z   |\n")
     }
 }
+
+extension PandocAdversaryTests {
+    /// No attribute starts with `|`: pandoc reads `<divmath|block|` and `| <divmath | block |` alike, as a
+    /// table whose first cell is the text `<divmath`. Formatting pads the one into the other, so both are
+    /// formatted (found by Tests/Fuzz, markdown: the padded row was taken for an open tag).
+    @Test(arguments: ["<divmath|block|\n|-|-|\n", "| <divmath | block |\n| -------- | ----- |\n"])
+    func aTagNameBeforeAPipeIsText(_ table: String) {
+        let document = "x\n\n" + table + "\nafter > here\n"
+        #expect(Self.scan(document).tables.map(\.firstLine) == [2])
+        #expect(Self.formatted(document) == "x\n\n| <divmath | block |\n| -------- | ----- |\n\nafter > here\n")
+    }
+}

@@ -139,6 +139,9 @@ extension PandocBlockSyntax {
         var j = i + 1
         while j < end && (isASCIILetter(b[j]) || (j > i + 1 && (b[j] == UInt8(ascii: "-") || isDigit(b[j])))) { j += 1 }
         guard j > i + 1, j == end || isSpace(b[j]) else { return .text }
+        // No attribute starts with `|`: `<name | b |` is text to pandoc, as `<name|b|` is (and formatting
+        // pads the one into the other).
+        if let next = b[j..<end].firstIndex(where: { !isSpace($0) }), b[next] == PipeRowSyntax.pipe { return .text }
         var quote: UInt8?
         while j < end {
             if let open = quote {

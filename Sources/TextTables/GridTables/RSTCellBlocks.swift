@@ -159,7 +159,11 @@ struct RSTCellBlocks: CellBlockReader {
                 return j
             }
         }
-        pieces.append(CellPiece(range: i..<j, wrap: CellText.Wrap(first: first, rest: String(repeating: " ", count: rest), words: words)))
+        // A body indented past where its construct puts it by default is filled at that default (docutils
+        // reads any indentation past the marker alike): a fit that puts every word on the first line would
+        // else make the next fit read the default and wrap narrower.
+        let layoutRest = kind == .paragraph || kind.isListItem ? rest : min(rest, defaultRest(kind, k: k, first: first.count - k))
+        pieces.append(CellPiece(range: i..<j, wrap: CellText.Wrap(first: first, rest: String(repeating: " ", count: layoutRest), words: words)))
         if kind == .paragraph && terms == k { terms = nil }
         if kind != .paragraph && kind != .admonition { sibling = k }
         if lines[j - 1].hasSuffix("::") { return literal(from: j, past: k, quoted: kind == .paragraph) }
