@@ -25,16 +25,10 @@ struct GridTableFit {
         let natural = GridTablePrinter(grid, options: options, syntax: syntax).widths
         guard GridTablePrinter.tableWidth(natural) > maxWidth else { return (grid, true) }
         let texts = grid.cells.map { CellText($0.lines, syntax: syntax, contentDirectives: contentDirectives) }
-        let minimums = minimumWidths(texts)
-        var widths = natural
-        while GridTableFit.tableWidth(widths) > maxWidth {
-            // The widest column that can still give a column gives it (the rightmost of equals).
-            guard let column = widths.indices.filter({ widths[$0] > minimums[$0] }).max(by: { widths[$0] <= widths[$1] }) else { break }
-            widths[column] -= 1
-        }
+        let widths = shrunk(natural, to: maxWidth, least: Least(grid: grid, texts: texts, measure: measure))
         let cells = grid.cells.enumerated().map { index, cell in
             var cell = cell
-            let room = cell.columns.reduce(0) { $0 + widths[$1] } + 3 * (cell.columns.count - 1)
+            let room = Least.room(widths, cell.columns)
             if cell.lines.contains(where: { measure($0) > room }) { cell.lines = texts[index].lines(wrappedTo: room, measure: measure) }
             return cell
         }
@@ -44,17 +38,55 @@ struct GridTableFit {
         return (wrapped, GridTablePrinter.tableWidth(printed) <= maxWidth)
     }
 
-    /// Per column, the least its unit cells need: their widest unbreakable word or kept line.
-    private func minimumWidths(_ texts: [CellText]) -> [Int] {
-        var minimums = [Int](repeating: 1, count: grid.columnCount)
-        for (index, cell) in grid.cells.enumerated() where cell.columns.count == 1 {
-            minimums[cell.columns.lowerBound] = max(minimums[cell.columns.lowerBound], texts[index].minimumWidth(measure: measure))
+    /// `widths` made narrower, a column at a time, until the table is at most `maxWidth` wide: the widest
+    /// column that can still give gives (the rightmost of equals). A column can give while it is wider than
+    /// its unit cells' least and every cell spanning it has more room than it needs. The spanning cells
+    /// count: were they left out, the loop would stop at widths the printer then widens for them, and a
+    /// second fit, starting from those, would wrap the cells again otherwise.
+    private func shrunk(_ widths: [Int], to maxWidth: Int, least: Least) -> [Int] {
+        var widths = widths
+        while GridTableFit.tableWidth(widths) > maxWidth {
+            let giving = widths.indices.filter { least.canGive($0, widths) }
+            guard let column = giving.max(by: { widths[$0] <= widths[$1] }) else { break }
+            widths[column] -= 1
         }
-        return minimums
+        return widths
     }
 
-    /// The narrowest the table can be: every column at its least.
-    var minimumTableWidth: Int { GridTableFit.tableWidth(minimumWidths(grid.cells.map { CellText($0.lines, syntax: syntax, contentDirectives: contentDirectives) })) }
+    /// The narrowest the table can be: its widths shrunk as far as its cells let them.
+    var minimumTableWidth: Int {
+        let texts = grid.cells.map { CellText($0.lines, syntax: syntax, contentDirectives: contentDirectives) }
+        let natural = GridTablePrinter(grid, options: options, syntax: syntax).widths
+        return GridTableFit.tableWidth(shrunk(natural, to: 0, least: Least(grid: grid, texts: texts, measure: measure)))
+    }
+}
+
+/// What a table's cells need: per column, the widest unbreakable word or kept line of its unit cells;
+/// per run of columns that a cell spans, the most its spanning cells need.
+private struct Least {
+    var columns: [Int]
+    var spans: [Range<Int>: Int] = [:]
+
+    init(grid: Grid, texts: [CellText], measure: (String) -> Int) {
+        columns = [Int](repeating: 1, count: grid.columnCount)
+        for (cell, text) in zip(grid.cells, texts) {
+            let least = text.minimumWidth(measure: measure)
+            if cell.columns.count == 1 {
+                columns[cell.columns.lowerBound] = max(columns[cell.columns.lowerBound], least)
+            } else {
+                spans[cell.columns] = max(spans[cell.columns] ?? 0, least)
+            }
+        }
+    }
+
+    /// The text width a cell spanning `columns` has: the columns and the borders between them.
+    static func room(_ widths: [Int], _ columns: Range<Int>) -> Int {
+        columns.reduce(0) { $0 + widths[$1] } + 3 * (columns.count - 1)
+    }
+
+    func canGive(_ column: Int, _ widths: [Int]) -> Bool {
+        widths[column] > columns[column] && spans.allSatisfy { span, least in !span.contains(column) || Least.room(widths, span) > least }
+    }
 }
 
 extension GridTablePrinter {
