@@ -68,6 +68,10 @@ enum PandocBlockSyntax {
         return b[p] == PipeRowSyntax.pipe || b[last - 1] == PipeRowSyntax.pipe || PipeRowSyntax.cellCount(b, p, end) > 1
     }
 
+    /// Whether `c` is a bullet list's marker (`-`, `+`, `*`): pandoc tries a bullet list before a table,
+    /// an ordered one after.
+    static func isBullet(_ c: UInt8) -> Bool { c == UInt8(ascii: "-") || c == UInt8(ascii: "+") || c == UInt8(ascii: "*") }
+
     /// A bullet or ordered list item's marker as pandoc reads one (`-`, `+`, `*`; `1.`, `1)`, `(1)`, `#.`,
     /// a letter with `.` or `)`): the columns from `p` to the item's content and where that content starts.
     static func listMarker(_ b: [UInt8], _ p: Int, _ end: Int, column: Int) -> (width: Int, contentStart: Int)? {

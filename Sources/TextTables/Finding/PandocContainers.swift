@@ -35,8 +35,8 @@ extension PandocMarkdownScanner {
         }
         let tablesBefore = result.tables.count
         readContent(content, divDepth: divDepth, inList: true)
-        if contentColumn < 4 && ![UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[indentation(lines[i]).p]) {
-            keepSecondLinesOffTheMargin(lines, i, tablesFrom: tablesBefore)
+        if contentColumn < 4 && !PandocBlockSyntax.isBullet(b[indentation(lines[i]).p]) {
+            keepLowerLinesOffTheMargin(lines, i, tableAt: tablesBefore)
         }
         return j
     }
@@ -47,22 +47,18 @@ extension PandocMarkdownScanner {
     /// more; printed at the item's text column (under four), it would leave the item. A pipe table's lines
     /// below its first keep their first four columns of indentation as their prefix, as they were written;
     /// a simple or multiline table, whose columns are where its lines' text is, is left alone and reported.
-    private mutating func keepSecondLinesOffTheMargin(_ lines: ArraySlice<Line>, _ i: Int, tablesFrom first: Int) {
-        var t = first
-        while t < result.tables.count {
-            defer { t += 1 }
-            guard result.tables[t].firstLine == lines[i].index else { continue }
-            guard result.tables[t].kind == .pipe else {
-                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.tableOnOrderedMarker,
-                                                     range: lines[i].start..<end(lines[i])))
-                result.tables.remove(at: t)
-                t -= 1
-                continue
-            }
-            for offset in result.tables[t].contentStarts.indices.dropFirst() {
-                if let line = gobbled(lines[i + offset], 4), line.start > result.tables[t].contentStarts[offset] {
-                    result.tables[t].contentStarts[offset] = line.start
-                }
+    private mutating func keepLowerLinesOffTheMargin(_ lines: ArraySlice<Line>, _ i: Int, tableAt t: Int) {
+        // Only the first table found in the item's content can start on its marker line.
+        guard t < result.tables.count, result.tables[t].firstLine == lines[i].index else { return }
+        guard result.tables[t].kind == .pipe else {
+            result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.tableOnOrderedMarker,
+                                                 range: lines[i].start..<end(lines[i])))
+            result.tables.remove(at: t)
+            return
+        }
+        for offset in result.tables[t].contentStarts.indices.dropFirst() {
+            if let line = gobbled(lines[i + offset], 4), line.start > result.tables[t].contentStarts[offset] {
+                result.tables[t].contentStarts[offset] = line.start
             }
         }
     }

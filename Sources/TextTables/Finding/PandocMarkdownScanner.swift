@@ -148,7 +148,7 @@ struct PandocMarkdownScanner {
             if PandocBlockSyntax.yamlOpener(b, p, end), i + 1 < lines.endIndex, !isBlank(lines[i + 1]) {
                 if let close = closer(lines, after: i, reading: reading, needle: Array("---".utf8), PandocBlockSyntax.yamlCloser) { return close + 1 }
             }
-            if [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[p]),
+            if PandocBlockSyntax.isBullet(b[p]),
                let marker = PandocBlockSyntax.listMarker(b, p, end, column: indent) {
                 return readListItem(lines, i, marker: marker, indent: indent, reading: reading, divDepth: depth)
             }
