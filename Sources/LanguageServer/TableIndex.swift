@@ -118,8 +118,8 @@ struct TableIndex: Sendable {
         let edit = PipeRowEdit(line: text.line(line), contentStart: tables[index].prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
         guard edit.keepsRow, let added = TableIndex.rowDiagnostics(text, of: tables[index], row: row) else { return false }
         // The row's diagnostics, found by binary search: the others are in row order (no table-wide one).
-        let lower = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row)
-        let upper = TableIndex.firstDiagnostic(in: tables[index].diagnostics, from: row + 1)
+        let lower = tables[index].diagnostics.partitionPoint { $0.start.line >= row }
+        let upper = tables[index].diagnostics.partitionPoint { $0.start.line > row }
         let taken = Array(tables[index].diagnostics[lower..<upper])
         tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
         // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
@@ -128,16 +128,6 @@ struct TableIndex: Sendable {
         lastScannedLines = 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
-    }
-
-    /// The index of the first of `diagnostics` (in line order) on line `line` or below, by binary search.
-    private static func firstDiagnostic(in diagnostics: [LineDiagnostic], from line: Int) -> Int {
-        var low = 0, high = diagnostics.count
-        while low < high {
-            let mid = (low + high) / 2
-            if diagnostics[mid].start.line >= line { high = mid } else { low = mid + 1 }
-        }
-        return low
     }
 
     /// Removes the tables at `indices` and the scan's diagnostics on `lines`, noting their diagnostics as
@@ -278,11 +268,7 @@ struct TableIndex: Sendable {
 
     /// The indices of the tables that meet `lines`, found by binary search (tables are sorted and disjoint).
     func tableIndices(overlapping lines: Range<Int>) -> Range<Int> {
-        var low = 0, high = tables.count
-        while low < high {
-            let mid = (low + high) / 2
-            if tables[mid].lines.upperBound <= lines.lowerBound { low = mid + 1 } else { high = mid }
-        }
+        let low = tables.partitionPoint { $0.lines.upperBound > lines.lowerBound }
         var end = low
         while end < tables.count && tables[end].firstLine < lines.upperBound { end += 1 }
         return low..<end

@@ -106,3 +106,16 @@ extension Array where Element == Int {
         return low
     }
 }
+
+extension RandomAccessCollection where Index == Int {
+    /// Where the elements for which `isPast` holds begin, in a collection where it holds for a suffix only
+    /// (the first table past a line, the first diagnostic on a line or below), by binary search.
+    package func partitionPoint(_ isPast: (Element) -> Bool) -> Int {
+        var low = startIndex, high = endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
