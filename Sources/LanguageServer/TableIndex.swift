@@ -122,9 +122,10 @@ struct TableIndex: Sendable {
         let upper = tables[index].diagnostics.partitionPoint { $0.start.line > row }
         let taken = Array(tables[index].diagnostics[lower..<upper])
         tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
-        // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
-        // as reading it again, which the next request that needs it does once, after a burst of typing.
-        tables[index].memo = TableMemo()
+        tables[index].memo = tables[index].memo.afterRowEdit(row: row) {
+            let after = text.line(line), base = after.startIndex
+            return Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
+        }
         lastScannedLines = 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
@@ -230,7 +231,7 @@ struct TableIndex: Sendable {
                 let reading = TableReading(local.text, region: local.region, options: options)
                 table.memo.keep(reading)
                 // For such a long table, whether it is formatted too (printing it takes as long as a step).
-                if long { _ = table.memo.isFormatted { reading.isFormatted } }
+                if long { _ = table.memo.isFormatted(options: options) { reading.isFormatted } }
                 table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: local.text, firstLine: 0) }
             } else {
                 table.diagnostics = TableIndex.diagnostics(of: region, in: lines, options: options)
