@@ -49,10 +49,9 @@ struct TableMemo: Sendable {
     func afterRowEdit(row: Int, lineBefore: () -> [UInt8]) -> TableMemo {
         let next = TableMemo()
         guard let learnt = learnt.kept else { return next }
-        if let kept = learnt.formattedButRow.kept {
-            if kept.line == row { next.keep(kept) }
-        } else if let formatted = learnt.formatted.kept, formatted.value, let reading = learnt.read.kept, reading.options == formatted.options,
-                  let kept = reading.formattedButRow(line: row, formatted: lineBefore()) {
+        if let formatted = learnt.formatted.kept, formatted.value, let reading = learnt.read.kept, reading.options == formatted.options {
+            if let kept = reading.formattedButRow(line: row, formatted: lineBefore()) { next.keep(kept) }
+        } else if let kept = learnt.formattedButRow.kept, kept.line == row {
             next.keep(kept)
         }
         return next
