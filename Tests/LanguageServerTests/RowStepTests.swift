@@ -68,6 +68,19 @@ struct RowStepTests {
         #expect(Self.shown(step) == ["3:0-3:15 | 3é  | 4   |", "cursor 3:9 | 3é  | 4   |"])
     }
 
+    /// An edit of another row makes the table unformatted there too: the next key reads the table.
+    @Test func anEditOfAnotherRowForgetsTheRow() {
+        var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: Array("| a   | b   |\n| --- | --- |\n| 1   | 22  |\n| 3   | 4   |\n".utf8),
+                                options: FormatOptions())
+        #expect(Self.step(open, LinePosition(2, 2), .nextCell)?.edits.finished().isEmpty == true)
+        open.replace(from: LinePosition(3, 3), to: LinePosition(3, 3), with: Array("x".utf8))
+        open.replace(from: LinePosition(2, 3), to: LinePosition(2, 3), with: Array("y".utf8))
+        let step = Self.step(open, LinePosition(3, 2), .nextCell)
+        #expect(step?.linesRead == 4)
+        #expect(Self.shown(step) == ["2:0-2:14 | 1y  | 22  |", "3:0-3:14 | 3x  | 4   |", "cursor 3:8 | 3x  | 4   |"])
+        #expect(Self.shown(step) == Self.shown(Self.step(open.reread, LinePosition(3, 2), .nextCell)))
+    }
+
     static let cells = ["a", "bb", "", "ccc", "dddd", "é", "日本", "`c`", "x\\|y", "<b>", "$$"]
     static let typed = ["x", "y", "", " ", "é", "日", "ab", "|", "\\", "`", "<", "\t", ":", "-"]
 
@@ -96,22 +109,31 @@ struct RowStepTests {
                 let formatted = DocumentFormatter.format(written, syntax: .markdown, options: options).output
                 var open = OpenDocument(uri: "file:///x.md", version: 1, bytes: formatted, options: options)
                 guard let table = open.index.tables.first, table.lines.count > 2 else { continue }
-                var row = random.int(table.firstLine + 2...table.lines.upperBound - 1)
+                // Two rows typed in by turns (a key on one while the other is unformatted must read the table).
+                let hot = (0..<2).map { _ in random.int(table.firstLine + 2...table.lines.upperBound - 1) }
+                var row = hot[0]
                 for step in 0..<24 {
                     let context = "seed \(seed) step \(step): \(String(decoding: open.text.bytes, as: UTF8.self).debugDescription)"
-                    if random.chance(0.1) { row = random.int(0...open.text.lineCount - 1) }
+                    if random.chance(0.3) { row = random.pick(hot) }
+                    if random.chance(0.05) { row = random.int(0...open.text.lineCount - 1) }
                     guard row < open.text.lineCount else { break }
                     let length = open.text.line(row).count
-                    if random.chance(0.6) {
-                        let from = random.below(length + 1), to = min(length, from + random.below(3))
-                        open.replace(from: LinePosition(row, from), to: LinePosition(row, to), with: Array(random.pick(Self.typed).utf8))
+                    if random.chance(0.7) {
+                        // Mostly inside the cells (past the row's first pipe), mostly plain characters.
+                        let bar = open.text.line(row).firstIndex(of: UInt8(ascii: "|")).map { $0 - open.text.line(row).startIndex + 1 } ?? 0
+                        let from = random.chance(0.8) ? random.int(min(bar, length)...length) : random.below(length + 1)
+                        let to = min(length, from + random.below(3))
+                        let typed = random.chance(0.7) ? random.pick(Array(Self.typed.prefix(7))) : random.pick(Self.typed)
+                        open.replace(from: LinePosition(row, from), to: LinePosition(row, to), with: Array(typed.utf8))
                     }
-                    let at = LinePosition(row, random.below(open.text.line(row).count + 1))
+                    // The key on the row typed in, or on the other one.
+                    let keyRow = random.chance(0.7) ? row : random.pick(hot)
+                    let at = LinePosition(keyRow, random.below(open.text.line(keyRow).count + 1))
                     let direction = random.pick(NavigationDirection.allCases)
                     let answer = Self.step(open, at, direction)
                     #expect(Self.shown(answer) == Self.shown(Self.step(open.reread, at, direction)), "\(context) at \(at) \(direction)")
-                    if let answer, answer.linesRead < open.index.table(at: row)?.lines.count ?? 0 { fast += 1 }
-                    if let answer, random.chance(0.7) { Self.apply(answer, to: &open) }
+                    if let answer, answer.linesRead < open.index.table(at: keyRow)?.lines.count ?? 0 { fast += 1 }
+                    if let answer, random.chance(0.5) { Self.apply(answer, to: &open) }
                 }
             }
         }
