@@ -178,6 +178,16 @@ def big_answers(binary, corpus, quick):
         took, peak, server = open_seconds(binary, text)
         server.stop()
         print("%-44s %10.3f %10.1f %10.1f" % ("open a %d MB document (peak / size)" % megabytes, took, peak, peak / megabytes))
+    # Many small tables: what each table costs the index, not the text, sets the peak.
+    with open(os.path.join(corpus, "many-tables.md"), encoding="utf-8") as f:
+        many = f.read()
+    megabytes = 5 if quick else 50
+    text = (many * (megabytes * 1_000_000 // len(many) + 1))[: megabytes * 1_000_000]
+    text = text[: text.rfind("\n## Section") + 1]
+    took, peak, server = open_seconds(binary, text)
+    server.stop()
+    label = "open %d MB of small tables (peak / size)" % megabytes
+    print("%-44s %10.3f %10.1f %10.1f" % (label, took, peak, peak / (len(text.encode()) / 1e6)))
     # Every row has a cell too many: one extra-cells warning each.
     rows = 16_300 if quick else 163_000
     text = "| a | b |\n|---|---|\n" + "| 1 | 2 | 3 |\n" * rows + "\nprose\n"

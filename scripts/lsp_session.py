@@ -53,11 +53,11 @@ class Session:
             self.buffer += chunk
 
     def peak_mb(self):
-        """The server process's peak resident memory so far (VmHWM), in MB."""
+        """The server process's peak resident memory so far (VmHWM), in MB (10^6 bytes, as document sizes)."""
         with open("/proc/%d/status" % self.proc.pid) as f:
             for line in f:
                 if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024.0
+                    return int(line.split()[1]) * 1024 / 1e6
         return float("nan")
 
     def wait_for(self, predicate):

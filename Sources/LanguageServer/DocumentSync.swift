@@ -2,12 +2,15 @@ import JSONRPC
 import TextTables
 
 extension Server {
-    func didOpen(_ params: DidOpenParams) throws(ResponseError) {
+    /// `params` consumed: its text's last reference goes on to the document, which drops it early.
+    func didOpen(_ params: consuming DidOpenParams) throws(ResponseError) {
         let uri = params.uri
         let named = projectSyntax(DocumentSyntax(languageId: params.languageId, uri: uri), uri: uri)
         let settings = documentSettings(uri: uri)
+        var text = ""
+        swap(&text, &params.text)
         var document = OpenDocument(
-            uri: uri, version: params.version, syntax: settings.syntax(named), named: named, text: params.text, options: settings.formatOptions())
+            uri: uri, version: params.version, syntax: settings.syntax(named), named: named, text: consume text, options: settings.formatOptions())
         document.settings = settings
         publishDiagnostics(&document, onlyWhenChanged: false)
         pushTableRanges(&document)

@@ -167,8 +167,8 @@ struct DidOpenParams: MethodParams {
     let uri: String
     let languageId: String?
     let version: Int
-    let text: String
-    init(_ params: Params) throws(ResponseError) {
+    var text: String
+    init(_ params: consuming Params) throws(ResponseError) {
         let item = try params.field("textDocument")
         guard let uri = item["uri"]?.string, let text = item["text"]?.string else {
             throw .invalidParams("params.textDocument needs uri and text")

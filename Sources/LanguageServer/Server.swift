@@ -30,8 +30,9 @@ final class Server {
     }
 
     /// Handles one message. Never throws and never crashes on bad input: errors become responses.
-    package func handle(_ message: Incoming) {
-        switch message {
+    /// `message` is consumed, so that a document's text has no reference left here once it is opened.
+    package func handle(_ message: consuming Incoming) {
+        switch consume message {
         case let .request(id, method, params):
             let result: Result<JSON, ResponseError>
             do {
@@ -44,7 +45,7 @@ final class Server {
             case .failure(let error): send(Outgoing.error(id: id, error))
             }
         case let .notification(method, params):
-            notify(method, params: Params(json: params))
+            notify(method, params: Params(json: consume params))
         case .response:
             break  // answers to our requests are routed by the loop
         case let .invalid(id, reason):
@@ -83,7 +84,8 @@ final class Server {
         }
     }
 
-    private func notify(_ method: String, params: Params) {
+    /// `params` consumed: a document's text is handed down to it without a reference left behind.
+    private func notify(_ method: String, params: consuming Params) {
         if method == "exit" {
             exitCode = state == .shutDown ? 0 : 1
             return
@@ -92,7 +94,7 @@ final class Server {
         do {
             switch method {
             case "initialized": pullConfiguration()
-            case DidOpenParams.method: try didOpen(DidOpenParams(params))
+            case DidOpenParams.method: try didOpen(DidOpenParams(consume params))
             case DidChangeParams.method: try didChange(DidChangeParams(params))
             case "textDocument/didClose": try didClose(DocumentParams(params))
             case "textDocument/didSave": break

@@ -37,7 +37,7 @@ package enum ServerLoop {
                     continue
                 }
                 inbox.handling(message)
-                server.handle(message)
+                server.handle(consume message)
                 inbox.handling(nil)
                 if let code = server.exitCode { return code }
             }
@@ -191,7 +191,9 @@ final class Inbox: @unchecked Sendable {
             condition.unlock()
             return .endOfInput
         }
-        let message = queue[head]
+        // Swapped out, not copied: the queue keeps no reference to a document's text while it is opened.
+        var message = Incoming.invalid(id: nil, reason: "")
+        swap(&message, &queue[head])
         queuedBytes -= sizes[head]
         head += 1
         var trim = false

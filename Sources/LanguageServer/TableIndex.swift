@@ -23,12 +23,12 @@ struct TableIndex: Sendable {
     private(set) var tables: [Table] = []
     private(set) var scanDiagnostics: [ScanDiagnostic] = []
     /// Per line: whether a scan can restart just after it.
-    private var restartable: [Bool] = []
+    private(set) var restartable: [Bool] = []
     /// Markdown front matter: what the first line opens and the first line after its closer (0: none). A
     /// closer may lie anywhere below, so it is followed here rather than found by a scan near the change.
     private(set) var frontMatter: (kind: FrontMatter?, end: Int) = (nil, 0)
     /// Lines scanned by the last update (for tests and benchmarks of proportional work).
-    private(set) var lastScannedLines = 0
+    var lastScannedLines = 0
     /// Whether the last update may have changed the document's diagnostics (their text or place): when
     /// not, a keystroke need not gather every diagnostic to compare them with those last pushed.
     private(set) var diagnosticsChanged = true
@@ -45,15 +45,20 @@ struct TableIndex: Sendable {
     static let openBudget = 400_000
     private var keptOnOpenLines = 0
 
-    /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document.
-    init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions) {
+    /// `whole`, the same text in one buffer when the caller has it, spares a copy of the document. Without
+    /// it, the text is scanned in windows of about `openWindow` lines (`scanInWindows`).
+    init(_ text: DocumentText, whole: TextLines? = nil, syntax: DocumentSyntax, options: FormatOptions, openWindow: Int = TableIndex.openWindow) {
         self.syntax = syntax
         self.options = options
         restartable = [Bool](repeating: false, count: text.lineCount)
         if syntax.isMarkdown, let kind = FrontMatter(opening: TextLines(text.slice(0..<1)), line: 0) {
             frontMatter = (kind, whole.map(FrontMatter.end) ?? closer(of: kind, in: text, lines: 1..<text.lineCount).map { $0 + 1 } ?? 0)
         }
-        rescan(text, from: 0, changedThrough: text.lineCount - 1, whole: whole)
+        if whole == nil {
+            scanInWindows(text, lines: openWindow)
+        } else {
+            rescan(text, from: 0, changedThrough: text.lineCount - 1, whole: whole)
+        }
     }
 
     /// Updates the index after lines `old` were replaced by lines `new` (both starting at the same line).
@@ -204,7 +209,7 @@ struct TableIndex: Sendable {
         return (text, local)
     }
 
-    private mutating func replace(_ range: ClosedRange<Int>, with scan: consuming TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
+    mutating func replace(_ range: ClosedRange<Int>, with scan: consuming TableScan, restart: [Bool], windowStart: Int, lines: TextLines) {
         let touched = tableIndices(overlapping: range.lowerBound..<range.upperBound + 1)
         takeOut(tables: touched, scanDiagnosticsOn: range)
         for line in range where line - windowStart < restart.count { restartable[line] = restart[line - windowStart] }
