@@ -138,9 +138,16 @@ struct TableIndex: Sendable {
         let upper = tables[index].diagnostics.partitionPoint { $0.start.line >= rows.upperBound }
         let taken = Array(tables[index].diagnostics[lower..<upper])
         tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
-        // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
-        // as reading it again, which the next request that needs it does once, after a burst of typing.
-        tables[index].memo = TableMemo()
+        if tables[index].kind == .grid {
+            // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
+            // as reading it again, which the next request that needs it does once, after a burst of typing.
+            tables[index].memo = TableMemo()
+        } else {
+            tables[index].memo = tables[index].memo.afterRowEdit(row: row) {
+                let after = text.line(line), base = after.startIndex
+                return Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
+            }
+        }
         lastScannedLines = tables[index].kind == .grid ? rows.count + 2 : 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
@@ -247,7 +254,7 @@ struct TableIndex: Sendable {
                 table.memo.keep(reading)
                 table.gridColumns = reading.gridColumnLines
                 // For such a long table, whether it is formatted too (printing it takes as long as a step).
-                if long { _ = table.memo.isFormatted { reading.isFormatted } }
+                if long { _ = table.memo.isFormatted(options: options) { reading.isFormatted } }
                 table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: local.text, firstLine: 0) }
             } else if region.kind == .grid {
                 // Read for its diagnostics only, and the column lines a row read alone is checked against.
