@@ -195,15 +195,16 @@ def server_cpu(pid):
 
 # The first column is three wide and holds one character: a character typed after it (line 3, character 3)
 # does not widen the column, as in the issue's "Tab after a character that does not widen its column". The
-# table is formatted (every column at least three wide), so that the Tab realigns the row typed in only.
+# table is formatted (a pipe column is at least three wide; a grid column as wide as its widest cell, the
+# header's `abc`), so that the Tab realigns the row typed in only.
 def pipe_table(rows):
     return "| a   | b   |\n| --- | --- |\n" + "| 1   | 22  |\n" * rows
 
 def grid_table(rows):
-    return "+-----+----+\n| a   | b  |\n+=====+====+\n" + "| 1   | 22 |\n+-----+----+\n" * rows
+    return "+-----+----+\n| abc | b  |\n+=====+====+\n" + "| 1   | 22 |\n+-----+----+\n" * rows
 
 def grid_span_table(rows):
-    return "+-----+----+\n| a   | b  |\n+=====+====+\n| 1   | 22 |\n" + "|     +----+\n|     | 22 |\n" * (rows - 1) + "+-----+----+\n"
+    return "+-----+----+\n| abc | b  |\n+=====+====+\n| 1   | 22 |\n" + "|     +----+\n|     | 22 |\n" * (rows - 1) + "+-----+----+\n"
 
 def keystroke_cpu(binary, text, requests, kind):
     """Median CPU seconds the server spends on a character typed into a cell (the change handled and
