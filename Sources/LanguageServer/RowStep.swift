@@ -14,6 +14,7 @@ extension OpenDocument {
     /// The step of a table key from `position` in `table`; nil where the key keeps its usual meaning.
     func step(_ table: TableIndex.Table, at position: LinePosition, _ direction: NavigationDirection, options: FormatOptions) -> TableStep? {
         if let fast = rowStep(table, at: position, direction, options: options) { return fast }
+        if let fast = gridRowStep(table, at: position, direction, options: options) { return fast }
         let (local, reading) = reading(table, options: options)
         let formatted = isFormatted(table, options: options)  // known once per reading of the table
         guard let step = reading.navigate(from: offset(position, in: local), direction, syntax: syntax, isFormatted: formatted) else {
@@ -21,6 +22,9 @@ extension OpenDocument {
         }
         // Edits that format one row leave the table formatted but for it: the next key there costs the row.
         if syntax == .markdown, let kept = reading.formattedButRow(formattedBy: step.edits) { table.memo.keep(kept) }
+        // So do a grid table's, in a table long enough that keystrokes in it re-read the row alone.
+        if table.kind == .grid, table.prefixLengths.count > GridRowEdit.longerThan, let columns = table.gridColumns,
+           let kept = reading.formattedButGridRow(formattedBy: step.edits, columnLines: columns) { table.memo.keep(kept) }
         // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
         // it far faster than a realigned 100,000-row table's edits one by one).
         var edits = FormattingEdits(document: self)

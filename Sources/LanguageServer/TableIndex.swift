@@ -141,7 +141,13 @@ struct TableIndex: Sendable {
         if tables[index].kind == .grid {
             // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
             // as reading it again, which the next request that needs it does once, after a burst of typing.
-            tables[index].memo = TableMemo()
+            let firstLine = tables[index].firstLine
+            tables[index].memo = tables[index].memo.afterGridRowEdit(rows: rows) {
+                rows.map { r in
+                    let after = text.line(firstLine + r), base = after.startIndex
+                    return firstLine + r != line ? Array(after) : Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
+                }
+            }
         } else {
             tables[index].memo = tables[index].memo.afterRowEdit(row: row) {
                 let after = text.line(line), base = after.startIndex

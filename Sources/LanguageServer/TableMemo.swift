@@ -14,6 +14,7 @@ struct TableMemo: Sendable {
         /// Whether formatting leaves the table as it is, under the options it was asked under.
         let formatted = ComputedOnce<Formatted>()
         let formattedButRow = ComputedOnce<FormattedButRow>()
+        let formattedButGridRow = ComputedOnce<FormattedButGridRow>()
     }
 
     private struct Formatted: Sendable {
@@ -40,6 +41,26 @@ struct TableMemo: Sendable {
     var formattedButRow: FormattedButRow? { learnt.kept?.formattedButRow.kept }
 
     func keep(_ formattedButRow: FormattedButRow) { parts.formattedButRow.keep(formattedButRow) }
+
+    /// The grid table known formatted but for one row typed in since (`FormattedButGridRow`).
+    var formattedButGridRow: FormattedButGridRow? { learnt.kept?.formattedButGridRow.kept }
+
+    func keep(_ formattedButGridRow: FormattedButGridRow) { parts.formattedButGridRow.keep(formattedButGridRow) }
+
+    /// `afterRowEdit` of a grid table: an edit in a line of the row `rows` (`TableIndex.gridRowChange`),
+    /// `linesBefore` the row's lines before it.
+    func afterGridRowEdit(rows: Range<Int>, linesBefore: () -> [[UInt8]]) -> TableMemo {
+        let next = TableMemo()
+        guard let learnt = learnt.kept else { return next }
+        // (A table that does not read is "formatted" too, left as it is: only a grid that reads is known.)
+        if let formatted = learnt.formatted.kept, formatted.value, let reading = learnt.read.kept, reading.options == formatted.options,
+           let kept = reading.formattedButGridRow(rows: rows, formatted: linesBefore()) {
+            next.keep(kept)
+        } else if let kept = learnt.formattedButGridRow.kept, kept.rows == rows {
+            next.keep(kept)
+        }
+        return next
+    }
 
     /// What the table's entry knows after an edit inside the cells of its body row `row` that keeps the
     /// table's shape (`TableIndex.updateRow`): its reading is forgotten, not patched (patching a

@@ -68,7 +68,7 @@ struct GridRowEditIndexTests {
 
     /// A grid table of `rows` rows (two lines each, now and then a cell spanning two columns, or a row
     /// spanning two), its widths fitted to the cells' text as an editor draws it.
-    func randomTable(_ random: inout SeededRandom, prefix: String) -> [String] {
+    func randomTable(_ random: inout SeededRandom, prefix: String, spans: Double = 0.1) -> [String] {
         let widths = (0..<random.int(1...3)).map { _ in random.int(3...6) }
         let border = { (fill: String) in "+" + widths.map { String(repeating: fill, count: $0) }.joined(separator: "+") + "+" }
         func cell(_ width: Int) -> String {
@@ -82,14 +82,14 @@ struct GridRowEditIndexTests {
             for (k, width) in widths.enumerated() {
                 out += cell(width)
                 // A cell spanning this column and the next: a space where their column line would be.
-                out += k + 1 < widths.count && random.chance(0.1) ? " " : "|"
+                out += k + 1 < widths.count && random.chance(spans) ? " " : "|"
             }
             return out
         }
         var lines = [border("-"), line()]
         if random.chance(0.5) { lines.append(border("=")) } else { lines += [border("-"), line()] }
         for _ in 0..<random.int(31...36) {
-            if random.chance(0.05), widths.count > 1 {
+            if random.chance(spans / 2), widths.count > 1 {
                 // A first-column cell spanning two rows.
                 let partial = "|" + String(repeating: " ", count: widths[0]) + "+" + widths.dropFirst().map { String(repeating: "-", count: $0) }.joined(separator: "+") + "+"
                 lines += [line(), partial, line()]
@@ -101,13 +101,14 @@ struct GridRowEditIndexTests {
         return lines.map { prefix + $0 }
     }
 
-    func randomDocument(_ random: inout SeededRandom, rst: Bool) -> String {
+    /// Documents of one or two grid tables; `spans`: how often a line of cells leaves out a column line.
+    func randomDocument(_ random: inout SeededRandom, rst: Bool, spans: Double = 0.1) -> String {
         var out = ""
         for _ in 0..<random.int(1...2) {
             let prefix = rst ? random.pick(["", "   "]) : random.pick(["", "> ", "  "])
             if prefix == "   " { out += ".. note::\n\n" }
             if prefix == "  " { out += "- item\n\n" }
-            out += randomTable(&random, prefix: prefix).joined(separator: "\n") + "\n\ntext\n\n"
+            out += randomTable(&random, prefix: prefix, spans: spans).joined(separator: "\n") + "\n\ntext\n\n"
         }
         return out
     }

@@ -78,11 +78,13 @@ extension TableReading {
         let lineBytes = repaired.text.bytes[repaired.region.contentStarts[line]..<repaired.text.contentEnd(repairedLine)]
         guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first,
               let step = repaired.navigate(from: bar + 1, direction, syntax: syntax, isFormatted: nil) else { return nil }
-        // The whole table replaced by the repaired one after the step (its last terminator kept as it is).
+        // The bytes that the repaired table after the step changes (its last terminator kept as it is):
+        // the padding of the lines typed out of line, as a step on the row alone gives it (`gridStep`).
         let tableStart = text.starts[region.firstLine], tableEnd = text.contentEnd(region.lines.upperBound - 1)
         var after = TextEdit.apply(step.edits, to: repaired.text.bytes)
         after.removeLast(text.fullEnd(region.lines.upperBound - 1) - tableEnd)
-        return CellNavigation(edits: [TextEdit(range: tableStart..<tableEnd, newText: after)], line: step.line, byte: step.byte, lineText: step.lineText)
+        let edits = TextEdit.minimal(from: text.bytes[tableStart..<tableEnd], at: tableStart, to: after).map { [$0] } ?? []
+        return CellNavigation(edits: edits, line: step.line, byte: step.byte, lineText: step.lineText)
     }
 
     /// The cells the keys step through: a pipe table's shown ones (cells GitHub hides are no stops).

@@ -32,10 +32,10 @@ enum TableLineEdits {
         lineEdits(text, region: region, lines: placedGridLines(grid, text: text, region: region, options: options))
     }
 
-    static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions) -> [[UInt8]] {
+    static func placedGridLines(_ grid: Grid, text: TextLines, region: TableRegion, options: WidthOptions, minimumWidths: [Int]? = nil) -> [[UInt8]] {
         // pandoc (3.9) reads no grid table that is indented: in its own documents one is printed flush.
         let indent = region.syntax == .pandocMarkdown ? [] : Array(tableIndentation(text, region: region))
-        var lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax).lines()
+        var lines = GridTablePrinter(grid, indent: indent, options: options, syntax: region.syntax, minimumWidths: minimumWidths).lines()
         for offset in lines.indices.prefix(region.contentStarts.count) {
             keepOwnGridIndentation(&lines[offset], from: 0, indent: indent, text: text, region: region, offset: offset)
         }

@@ -1,0 +1,43 @@
+import TextTables
+
+extension OpenDocument {
+    /// The step on the grid table row typed in since the table was formatted (`FormattedButGridRow`),
+    /// read from that row and the rows above and below it; nil when the table's entry knows no such row
+    /// or the step needs the whole table.
+    func gridRowStep(_ table: TableIndex.Table, at position: LinePosition, _ direction: NavigationDirection, options: FormatOptions) -> TableStep? {
+        guard table.kind == .grid, let kept = table.memo.formattedButGridRow, let columns = table.gridColumns,
+              kept.rows.contains(position.line - table.firstLine), kept.rows.lowerBound > 0,
+              kept.rows.upperBound < table.prefixLengths.count else { return nil }
+        let count = table.prefixLengths.count, top = kept.rows.lowerBound - 1, bottom = kept.rows.upperBound
+        func content(_ r: Int) -> ArraySlice<UInt8> { text.line(table.firstLine + r).dropFirst(table.prefixLengths[r]) }
+        func isBorder(_ r: Int) -> Bool { GridRowEdit.junctions(of: text.line(table.firstLine + r), contentStart: table.prefixLengths[r]) == columns }
+        // The rows above and below: the nearest lines with a `+`, borders drawn edge to edge.
+        let above = top == 0 ? top : stride(from: top - 1, through: max(0, top - TableIndex.gridRowReach), by: -1).first { content($0).contains(UInt8(ascii: "+")) }
+        let below = bottom == count - 1 ? bottom : (bottom + 1..<min(count, bottom + TableIndex.gridRowReach)).first { content($0).contains(UInt8(ascii: "+")) }
+        guard let above, let below, [above, top, bottom, below].allSatisfy(isBorder),
+              kept.rows.allSatisfy({ !content($0).contains(UInt8(ascii: "+")) }) else { return nil }
+        var bytes: [UInt8] = [], contentStarts: [Int] = []
+        for r in above...below {
+            if r > above { bytes.append(0x0A) }
+            let line = text.line(table.firstLine + r), prefix = table.prefixLengths[r]
+            contentStarts.append(bytes.count + prefix)
+            bytes += content(r).contains(UInt8(ascii: "+")) ? GridRowEdit.plainBorder(line, contentStart: prefix) : Array(line)
+        }
+        let read = TextLines(bytes)
+        var region = TableRegion(kind: .grid, firstLine: 0, contentStarts: contentStarts, syntax: syntax)
+        region.context = table.context
+        let m = position.line - table.firstLine - above
+        let offset = min(read.starts[m] + position.byte, read.contentEnd(m))
+        let row = kept.rows.lowerBound - above..<kept.rows.upperBound - above
+        guard let step = TableReading(read, region: region, options: options)
+            .gridStep(formattedBut: kept, row: row, columnLines: columns, from: offset, direction) else { return nil }
+        func place(_ offset: Int) -> LinePosition {
+            let line = read.line(containing: offset)
+            return LinePosition(table.firstLine + above + line, offset - read.starts[line])
+        }
+        var edits = FormattingEdits(document: self)
+        for edit in step.edits { edits.add(from: place(edit.range.lowerBound), to: place(edit.range.upperBound), edit.newText) }
+        return TableStep(edits: edits, line: table.firstLine + above + step.line, byte: step.byte, lineText: step.lineText,
+                         linesRead: below - above + 1)
+    }
+}
