@@ -138,22 +138,14 @@ struct TableIndex: Sendable {
         let upper = tables[index].diagnostics.partitionPoint { $0.start.line >= rows.upperBound }
         let taken = Array(tables[index].diagnostics[lower..<upper])
         tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
-        if tables[index].kind == .grid {
-            // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
-            // as reading it again, which the next request that needs it does once, after a burst of typing.
-            let firstLine = tables[index].firstLine
-            tables[index].memo = tables[index].memo.afterGridRowEdit(rows: rows) {
-                rows.map { r in
-                    let after = text.line(firstLine + r), base = after.startIndex
-                    return firstLine + r != line ? Array(after) : Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
-                }
-            }
-        } else {
-            tables[index].memo = tables[index].memo.afterRowEdit(row: row) {
-                let after = text.line(line), base = after.startIndex
-                return Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
-            }
+        // The kept reading is forgotten, not patched (`TableMemo.afterRowEdit`); `before`: a line before the edit.
+        let firstLine = tables[index].firstLine, memo = tables[index].memo
+        func before(_ r: Int) -> [UInt8] {
+            let after = text.line(firstLine + r), base = after.startIndex
+            return firstLine + r != line ? Array(after) : Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
         }
+        tables[index].memo = tables[index].kind == .grid ? memo.afterGridRowEdit(rows: rows) { rows.map(before) }
+                                                         : memo.afterRowEdit(row: row) { before(row) }
         lastScannedLines = tables[index].kind == .grid ? rows.count + 2 : 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
