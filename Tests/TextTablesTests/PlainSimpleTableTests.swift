@@ -104,7 +104,7 @@ struct PlainSimpleTableTests {
     @Test(arguments: [
         "東京  b\n",  // a wide character
         "e\u{301}   b\n",  // a combining one
-        "a\tb  c\n",  // a tab
+        "a\t    b\n",  // a tab
         "a     b\n      c\n",  // a row going on
         "a     b\n\nc     d\n",  // a blank line
         "a     b\n----  ---\nc     d\n",  // a `-` line
