@@ -194,9 +194,10 @@ def server_cpu(pid):
     return total / 1e9
 
 # The first column is three wide and holds one character: a character typed after it (line 3, character 3)
-# does not widen the column, as in the "Tab after a character that does not widen its column".
+# does not widen the column, as in the "Tab after a character that does not widen its column". The
+# table is formatted (every column at least three wide), so that the Tab realigns the row typed in only.
 def pipe_table(rows):
-    return "| a   | b  |\n| --- | -- |\n" + "| 1   | 22 |\n" * rows
+    return "| a   | b   |\n| --- | --- |\n" + "| 1   | 22  |\n" * rows
 
 def grid_table(rows):
     return "+-----+----+\n| a   | b  |\n+=====+====+\n" + "| 1   | 22 |\n+-----+----+\n" * rows

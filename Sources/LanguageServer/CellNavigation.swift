@@ -9,21 +9,10 @@ extension Server {
         let document = try self.document(params.uri)
         let position = document.clamp(params.position, encoding)
         guard let table = document.index.table(at: position.line) else { return tableBegun(document, at: position, params.direction) }
-        let options = formatOptions(document)
-        let (local, reading) = document.reading(table, options: options)
-        let formatted = document.isFormatted(table, options: options)  // known once per reading of the table
-        let offset = document.offset(position, in: local)
-        guard let step = reading.navigate(from: offset, params.direction, syntax: document.syntax, isFormatted: formatted) else {
-            return .null
-        }
-        let character = encoding.character(in: step.lineText[...], byteOffset: step.byte)
-        // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
-        // it far faster than a realigned 100,000-row table's edits one by one).
-        var edits = FormattingEdits(document: document)
-        edits.add(step.edits, in: local)
+        guard let step = document.step(table, at: position, params.direction, options: formatOptions(document)) else { return .null }
         return [
-            "edits": writtenEdits(edits.finished(), in: document),
-            "position": Position(line: table.firstLine + step.line, character: character).json,
+            "edits": writtenEdits(step.edits.finished(), in: document),
+            "position": Position(line: step.line, character: encoding.character(in: step.lineText[...], byteOffset: step.byte)).json,
         ]
     }
 

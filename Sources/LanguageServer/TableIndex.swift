@@ -15,6 +15,8 @@ struct TableIndex: Sendable {
         var diagnostics: [LineDiagnostic]
         /// What code actions learnt of the table; a new entry (the table re-read) starts empty.
         var memo = TableMemo()
+        /// A grid table's column lines, when it was read whole (`TableReading.gridColumnLines`).
+        var gridColumns: [Int]?
         var lines: Range<Int> { firstLine..<firstLine + prefixLengths.count }
     }
 
@@ -115,22 +117,38 @@ struct TableIndex: Sendable {
     /// shape (`PipeRowEdit.keepsRow`): the row alone is read again, for its diagnostics, and nothing else
     /// (typing in a 100,000-row table costs the row). False, nothing done, when
     /// the edit may change more: `update` then reads the table again.
+    /// A grid table's row is read alone the same way (`GridRowEdit`, `gridRowChange`).
     mutating func updateRow(_ text: DocumentText, line: Int, at byte: Int, removed: ArraySlice<UInt8>, inserted: [UInt8]) -> Bool {
-        guard syntax == .markdown, let index = tableIndices(overlapping: line..<line + 1).first else { return false }
+        guard let index = tableIndices(overlapping: line..<line + 1).first else { return false }
         // `tables[index]` is read in place, not copied: its diagnostics are then changed without a copy.
         let row = line - tables[index].firstLine
-        guard tables[index].kind == .pipe, row >= 2, tables[index].diagnostics.first?.diagnostic.code != .ambiguousTable else { return false }
-        let edit = PipeRowEdit(line: text.line(line), contentStart: tables[index].prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
-        guard edit.keepsRow, let added = TableIndex.rowDiagnostics(text, of: tables[index], row: row) else { return false }
-        // The row's diagnostics, found by binary search: the others are in row order (no table-wide one).
-        let lower = tables[index].diagnostics.partitionPoint { $0.start.line >= row }
-        let upper = tables[index].diagnostics.partitionPoint { $0.start.line > row }
+        let rows: Range<Int>, added: [LineDiagnostic]
+        if tables[index].kind == .grid {
+            guard let change = gridRowChange(text, table: index, row: row, at: byte, removed: removed, inserted: inserted[...]) else { return false }
+            (rows, added) = change
+        } else {
+            guard syntax == .markdown, tables[index].kind == .pipe, row >= 2,
+                  tables[index].diagnostics.first?.diagnostic.code != .ambiguousTable else { return false }
+            let edit = PipeRowEdit(line: text.line(line), contentStart: tables[index].prefixLengths[row], start: byte, removed: removed, inserted: inserted[...])
+            guard edit.keepsRow, let found = TableIndex.rowDiagnostics(text, of: tables[index], row: row) else { return false }
+            (rows, added) = (row..<row + 1, found)
+        }
+        // The rows' diagnostics, found by binary search: the others are in row order (no table-wide one).
+        let lower = tables[index].diagnostics.partitionPoint { $0.start.line >= rows.lowerBound }
+        let upper = tables[index].diagnostics.partitionPoint { $0.start.line >= rows.upperBound }
         let taken = Array(tables[index].diagnostics[lower..<upper])
         tables[index].diagnostics.replaceSubrange(lower..<upper, with: added)
-        // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
-        // as reading it again, which the next request that needs it does once, after a burst of typing.
-        tables[index].memo = TableMemo()
-        lastScannedLines = 1
+        if tables[index].kind == .grid {
+            // The kept reading is forgotten, not patched: patching a 100,000-row table's copy costs as much
+            // as reading it again, which the next request that needs it does once, after a burst of typing.
+            tables[index].memo = TableMemo()
+        } else {
+            tables[index].memo = tables[index].memo.afterRowEdit(row: row) {
+                let after = text.line(line), base = after.startIndex
+                return Array(after[..<(base + byte)]) + removed + after[(base + byte + inserted.count)...]
+            }
+        }
+        lastScannedLines = tables[index].kind == .grid ? rows.count + 2 : 1
         diagnosticsChanged = TableIndex.differ(taken, added)
         return true
     }
@@ -234,9 +252,15 @@ struct TableIndex: Sendable {
                 let local = TableIndex.local(region, in: lines)
                 let reading = TableReading(local.text, region: local.region, options: options)
                 table.memo.keep(reading)
+                table.gridColumns = reading.gridColumnLines
                 // For such a long table, whether it is formatted too (printing it takes as long as a step).
-                if long { _ = table.memo.isFormatted { reading.isFormatted } }
+                if long { _ = table.memo.isFormatted(options: options) { reading.isFormatted } }
                 table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: local.text, firstLine: 0) }
+            } else if region.kind == .grid {
+                // Read for its diagnostics only, and the column lines a row read alone is checked against.
+                let reading = TableReading(lines, region: region, options: options)
+                table.diagnostics = reading.diagnostics.map { TableIndex.place($0, in: lines, firstLine: region.firstLine) }
+                table.gridColumns = reading.gridColumnLines
             } else {
                 table.diagnostics = TableIndex.diagnostics(of: region, in: lines, options: options)
             }

@@ -11,7 +11,14 @@ import TextTables
 struct TableMemo: Sendable {
     private final class Learnt: Sendable {
         let read = ComputedOnce<TableReading>()
-        let formatted = ComputedOnce<Bool>()
+        /// Whether formatting leaves the table as it is, under the options it was asked under.
+        let formatted = ComputedOnce<Formatted>()
+        let formattedButRow = ComputedOnce<FormattedButRow>()
+    }
+
+    private struct Formatted: Sendable {
+        var value: Bool
+        var options: FormatOptions
     }
 
     private let learnt = ComputedOnce<Learnt>()
@@ -25,7 +32,30 @@ struct TableMemo: Sendable {
     /// Keeps a reading made while indexing the table.
     func keep(_ reading: TableReading) { parts.read.keep(reading) }
 
-    func isFormatted(_ check: () -> Bool) -> Bool { parts.formatted.value(check) }
+    func isFormatted(options: FormatOptions, _ check: () -> Bool) -> Bool {
+        parts.formatted.value { Formatted(value: check(), options: options) }.value
+    }
+
+    /// The table known formatted but for one row typed in since (`FormattedButRow`).
+    var formattedButRow: FormattedButRow? { learnt.kept?.formattedButRow.kept }
+
+    func keep(_ formattedButRow: FormattedButRow) { parts.formattedButRow.keep(formattedButRow) }
+
+    /// What the table's entry knows after an edit inside the cells of its body row `row` that keeps the
+    /// table's shape (`TableIndex.updateRow`): its reading is forgotten, not patched (patching a
+    /// 100,000-row table's copy costs as much as reading it again, which the next request that needs it
+    /// does once, after a burst of typing), but a table formatted before the edit, or formatted but for
+    /// this row, is known formatted but for this row (`lineBefore`: the row before the edit).
+    func afterRowEdit(row: Int, lineBefore: () -> [UInt8]) -> TableMemo {
+        let next = TableMemo()
+        guard let learnt = learnt.kept else { return next }
+        if let formatted = learnt.formatted.kept, formatted.value, let reading = learnt.read.kept, reading.options == formatted.options {
+            if let kept = reading.formattedButRow(line: row, formatted: lineBefore()) { next.keep(kept) }
+        } else if let kept = learnt.formattedButRow.kept, kept.line == row {
+            next.keep(kept)
+        }
+        return next
+    }
 }
 
 extension OpenDocument {
@@ -43,6 +73,6 @@ extension OpenDocument {
     /// Whether formatting would leave the table as it is (known once per reading).
     func isFormatted(_ table: TableIndex.Table, options: FormatOptions) -> Bool {
         let reading = reading(table, options: options).reading
-        return table.memo.isFormatted { reading.isFormatted }
+        return table.memo.isFormatted(options: options) { reading.isFormatted }
     }
 }

@@ -7,7 +7,7 @@ struct PipeTablePrinter {
     static let minimumWidth = 3
 
     package let table: PipeTable
-    let layout: PipeTableLayout
+    var layout: PipeTableLayout
     let indent: ArraySlice<UInt8>
     let style: DelimiterRowStyle
 
@@ -17,6 +17,14 @@ struct PipeTablePrinter {
         self.indent = indent
         self.style = options.delimiterRow
         self.layout = PipeTableLayout(table, textColumn: startColumn + indent.count + 2, options: options.width)
+    }
+
+    /// This printer with columns `widths` wide: rows printed as they print in a table whose other rows
+    /// make the columns that wide (`PipeRowStep`, which has only some of its rows at hand).
+    func printing(widths: [Int]) -> PipeTablePrinter {
+        var printer = self
+        printer.layout.widths = widths
+        return printer
     }
 
     /// Number of printed lines: the rows and the delimiter row.

@@ -206,7 +206,7 @@ extension TableReading {
         return TableLineEdits.lineEdits(text, region: region, lines: lines)
     }
 
-    private func pipePrinter(_ table: PipeTable) -> PipeTablePrinter {
+    func pipePrinter(_ table: PipeTable) -> PipeTablePrinter {
         let indent = TableLineEdits.tableIndentation(text, region: region)
         let prefixWidth = PipeTableLayout.width(region.prefix(ofLine: 0, in: text), at: 0, options.width)
         // A pipe table is indented at most 3 columns (4 would make code): a grid table's may be more.
@@ -215,7 +215,7 @@ extension TableReading {
 
     /// Appends printed pipe-table line `offset` as it goes after its container prefix: with the line's own
     /// indentation where it keeps it (tabs), else the table's, after the space a bare `>` needs.
-    private func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
+    func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
         let source = min(offset, region.contentStarts.count - 1)
         let prefix = region.prefix(ofLine: source, in: text), own = TableLineEdits.ownIndentation(text, region: region, offset: source)
         if TableLineEdits.keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {

@@ -14,6 +14,9 @@ package struct TableReading: Sendable {
     package let region: TableRegion
     package let options: FormatOptions
     let content: Content
+    /// A grid table's column lines (x from each line's text start), unless it neither reads nor says why
+    /// (`GridRowEdit` reads a row against them).
+    package private(set) var gridColumnLines: [Int]?
     /// Made on the first action asked (formatting never needs it): one allocation per reading until then.
     private let lazily = ComputedOnce<LazyParts>()
 
@@ -47,6 +50,7 @@ package struct TableReading: Sendable {
         case .grid:
             var reader = GridTableReader(text: text, region: region, options: options.width)
             let grid = reader.read()
+            if grid != nil || !reader.diagnostics.isEmpty { gridColumnLines = reader.columnLineX }
             content = grid.map { .grid($0, reader.map, reader.diagnostics + TableReading.widthDiagnostics($0, text: text, region: region, options: options)) }
                 ?? .unreadable(reader.diagnostics)
         case .simple:

@@ -1,0 +1,61 @@
+import TextTables
+
+/// A table key's step in the document: the edits, and the cursor's line, byte and line text after them.
+struct TableStep {
+    var edits: FormattingEdits
+    var line: Int
+    var byte: Int
+    var lineText: [UInt8]
+    /// How many of the table's lines the step read (for tests of proportional work).
+    var linesRead: Int
+}
+
+extension OpenDocument {
+    /// The step of a table key from `position` in `table`; nil where the key keeps its usual meaning.
+    func step(_ table: TableIndex.Table, at position: LinePosition, _ direction: NavigationDirection, options: FormatOptions) -> TableStep? {
+        if let fast = rowStep(table, at: position, direction, options: options) { return fast }
+        let (local, reading) = reading(table, options: options)
+        let formatted = isFormatted(table, options: options)  // known once per reading of the table
+        guard let step = reading.navigate(from: offset(position, in: local), direction, syntax: syntax, isFormatted: formatted) else {
+            return nil
+        }
+        // Edits that format one row leave the table formatted but for it: the next key there costs the row.
+        if syntax == .markdown, let kept = reading.formattedButRow(formattedBy: step.edits) { table.memo.keep(kept) }
+        // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
+        // it far faster than a realigned 100,000-row table's edits one by one).
+        var edits = FormattingEdits(document: self)
+        edits.add(step.edits, in: local)
+        return TableStep(edits: edits, line: table.firstLine + step.line, byte: step.byte, lineText: step.lineText, linesRead: table.lines.count)
+    }
+
+    /// The step on the row typed in since the table was formatted (`FormattedButRow`), read from that
+    /// row, the header, the delimiter row and the row's neighbours; nil when the table's entry knows no
+    /// such row or the step needs the whole table.
+    private func rowStep(_ table: TableIndex.Table, at position: LinePosition, _ direction: NavigationDirection, options: FormatOptions) -> TableStep? {
+        guard syntax == .markdown, table.kind == .pipe, let kept = table.memo.formattedButRow,
+              position.line == table.firstLine + kept.line else { return nil }
+        let row = kept.line, count = table.prefixLengths.count
+        let lines = [0, 1] + (row - 1 >= 2 ? [row - 1] : []) + [row] + (row + 1 < count ? [row + 1] : [])
+        var bytes: [UInt8] = [], contentStarts: [Int] = []
+        for line in lines {
+            contentStarts.append(bytes.count + table.prefixLengths[line])
+            bytes += text.line(table.firstLine + line)
+            bytes.append(0x0A)
+        }
+        let read = TextLines(bytes)
+        var region = TableRegion(kind: .pipe, firstLine: 0, contentStarts: contentStarts, syntax: syntax)
+        region.context = table.context
+        let m = lines.firstIndex(of: row)!
+        let offset = min(read.starts[m] + position.byte, read.contentEnd(m))
+        guard let step = TableReading(read, region: region, options: options).step(formattedBut: kept, lines: lines, from: offset, direction) else {
+            return nil
+        }
+        func place(_ offset: Int) -> LinePosition {
+            let line = read.line(containing: offset)
+            return LinePosition(table.firstLine + lines[line], offset - read.starts[line])
+        }
+        var edits = FormattingEdits(document: self)
+        for edit in step.edits { edits.add(from: place(edit.range.lowerBound), to: place(edit.range.upperBound), edit.newText) }
+        return TableStep(edits: edits, line: table.firstLine + step.line, byte: step.byte, lineText: step.lineText, linesRead: lines.count)
+    }
+}
