@@ -47,6 +47,11 @@ package enum DocumentFormatter {
         out.reserveCapacity(bytes.count + bytes.count / 8)
         var copied = 0
         for region in scan.tables {
+            // Most long simple tables print from their bytes, without a grid (the same text).
+            if region.kind == .simple, let table = PlainSimpleTable(text, region: region) {
+                table.appendFormatted(to: &out, copied: &copied)
+                continue
+            }
             let reading = TableReading(text, region: region, options: options)
             if let errors = reading.errors {
                 refused += errors

@@ -152,6 +152,57 @@ struct RandomRSTDocument {
         return lines.joined(separator: "\n")
     }
 
+    /// A simple table of one-line rows drawn roomy, most lines printable ASCII (formatting prints such a
+    /// table from its bytes, `PlainSimpleTable`), now and then with what sends it the general way or makes
+    /// it an error: wide and combining characters, a tab, a blank first cell (the line continues the row
+    /// above), a row of `=` and `-` text, a header rule with a column span or right below the top border,
+    /// a `-` line, a blank line, text under a gap, text past the last column, trailing blanks, a rule of
+    /// another length. Columns of numbers are flush right or left.
+    mutating func oneLineRowsSimpleTable() -> String {
+        let columns = random.int(2...4), odd = random.pick([0.0, 0.03, 0.1])
+        let plain = ["a", "bc", "word", "two words", "x", "12", "1,024", "-7", "3.14"]
+        let rare = ["東京", "e\u{301}", "ＡＢ", "a\tb", "\t", "==", "--", "= -", "=", "", "===  ===", "\\"]
+        func cell() -> String { random.chance(odd) ? random.pick(rare) : random.pick(plain) }
+        let rows = (0..<random.int(1...6)).map { _ in (0..<columns).map { _ in cell() } }
+        let headerRows = random.chance(0.6) ? random.int(min(1, rows.count - 1)...min(2, rows.count - 1)) : 0
+        let flushRight = (0..<columns).map { $0 > 0 && random.chance(0.4) }
+        let gap = String(repeating: " ", count: random.int(2...3))
+        let widths = (0..<columns).map { c in
+            let widest = rows.map { SimpleTablePrinter.width(of: $0[c]) }.max()!
+            // Narrower than its text now and then: the text runs into the gap, or past the last column.
+            return max(1, random.chance(odd) ? widest - random.int(1...2) : widest + random.int(0...3))
+        }
+        func rule(_ mark: Character, spans: [Range<Int>]) -> String {
+            spans.map { run in String(repeating: mark, count: run.map { widths[$0] }.reduce(0, +) + gap.count * (run.count - 1)) }.joined(separator: gap)
+        }
+        let units = (0..<columns).map { $0..<$0 + 1 }
+        func line(_ cells: [String]) -> String {
+            var text = ""
+            for (c, cell) in cells.enumerated() {
+                let pad = String(repeating: " ", count: max(0, widths[c] - SimpleTablePrinter.width(of: cell)))
+                text += (c > 0 ? gap : "") + (flushRight[c] && random.chance(0.9) ? pad + cell : cell + pad)
+            }
+            return random.chance(odd) ? text : String(text.reversed().drop { $0 == " " }.reversed())
+        }
+        let top = rule("=", spans: units)
+        var lines = [top]
+        if random.chance(odd) { lines.append(top) }  // an empty row, or a header of one
+        for (r, row) in rows.enumerated() {
+            lines.append(line(row))
+            if random.chance(odd / 2) { lines.append(line([""] + row.dropFirst().map { _ in cell() })) }  // the row goes on
+            if r == headerRows - 1 {
+                // A header rule whose first run spans two columns, or drawn a mark longer.
+                let spans = columns > 2 && random.chance(odd) ? [0..<2] + (2..<columns).map { $0..<$0 + 1 } : units
+                lines.append(rule("=", spans: spans) + (random.chance(odd / 2) ? "=" : ""))
+            } else if r < rows.count - 1 {
+                if random.chance(odd / 2) { lines.append("") }
+                if random.chance(odd / 2) { lines.append(rule("-", spans: random.chance(0.5) ? units : [0..<2] + (2..<columns).map { $0..<$0 + 1 })) }
+            }
+        }
+        lines.append(top)
+        return lines.joined(separator: "\n")
+    }
+
     /// A list-table: no title, a title on the directive line, one running on to a second line, or one that
     /// starts below the directive line; options; rows of one to three cells.
     mutating func listTable() -> String {
