@@ -24,7 +24,7 @@ extension OpenDocument {
         if syntax == .markdown, let kept = reading.formattedButRow(formattedBy: step.edits) { table.memo.keep(kept) }
         // So do a grid table's, in a table long enough that keystrokes in it re-read the row alone.
         if table.kind == .grid, table.prefixLengths.count > GridRowEdit.longerThan, let columns = table.gridColumns,
-           let kept = reading.formattedButGridRow(formattedBy: step.edits, columnLines: columns) { table.memo.keep(kept) }
+           let kept = reading.formattedButGridRow(formattedBy: step.edits, columnLines: columns, reach: TableIndex.gridRowReach) { table.memo.keep(kept) }
         // As formatting's: past `FormattingEdits.limit` line edits, one edit of the table (an editor applies
         // it far faster than a realigned 100,000-row table's edits one by one).
         var edits = FormattingEdits(document: self)

@@ -99,15 +99,19 @@ extension TableReading {
 extension TableReading {
     /// What this grid table is known to be once `edits`, a table key's edits that format it, are applied:
     /// formatted but for the one row whose lines they change (between borders `GridRowEdit.junctions`
-    /// finds drawn on `columnLines`), that row as they print it. Nil when they change lines of more than
-    /// one row or add lines, or the table, formatted, has a spanning cell or a tab.
-    package func formattedButGridRow(formattedBy edits: [TextEdit], columnLines: [Int]) -> FormattedButGridRow? {
+    /// finds drawn on `columnLines`, within `reach` lines), that row as they print it. Nil when they change
+    /// lines of more than one row or add lines, or the table, formatted, has a spanning cell or a tab (found
+    /// before the table is read again where the row's borders show it).
+    package func formattedButGridRow(formattedBy edits: [TextEdit], columnLines: [Int], reach: Int) -> FormattedButGridRow? {
         guard region.firstLine == 0, edits.count == 1, options.maxWidth == nil, !edits[0].newText.contains(0x0A), !text.bytes.contains(0x09) else { return nil }
-        let line = text.line(containing: edits[0].range.lowerBound)
-        guard line == text.line(containing: edits[0].range.upperBound), line > 0, line < region.contentStarts.count - 1 else { return nil }
-        func isBorder(_ l: Int) -> Bool { GridRowEdit.junctions(of: text.bytes[text.starts[l]..<text.contentEnd(l)], contentStart: region.contentStarts[l] - text.starts[l]) != nil }
-        guard let top = stride(from: line - 1, through: 0, by: -1).first(where: isBorder),
-              let bottom = (line + 1..<region.contentStarts.count).first(where: isBorder) else { return nil }
+        let line = text.line(containing: edits[0].range.lowerBound), count = region.contentStarts.count
+        guard line == text.line(containing: edits[0].range.upperBound), line > 0, line < count - 1 else { return nil }
+        func hasPlus(_ l: Int) -> Bool { text.bytes[region.contentStarts[l]..<text.contentEnd(l)].contains(GridTableGeometry.plus) }
+        func isBorder(_ l: Int) -> Bool {
+            GridRowEdit.junctions(of: text.bytes[text.starts[l]..<text.contentEnd(l)], contentStart: region.contentStarts[l] - text.starts[l]) == columnLines
+        }
+        guard let top = stride(from: line - 1, through: max(0, line - reach), by: -1).first(where: hasPlus), isBorder(top),
+              let bottom = (line + 1..<min(count, line + reach)).first(where: hasPlus), isBorder(bottom) else { return nil }
         let after = reading(after: edits)
         guard case .grid(let grid, _, _) = after.content, after.errors == nil, after.gridColumnLines == columnLines,
               grid.cells.allSatisfy(\.isUnit) else { return nil }
