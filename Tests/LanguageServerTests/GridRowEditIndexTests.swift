@@ -139,19 +139,10 @@ struct GridRowEditIndexTests {
                 let (line, from, to, typed) = randomEdit(open, &random)
                 open.replace(from: LinePosition(line, from), to: LinePosition(line, to), with: Array(typed.utf8))
                 if open.index.lastScannedLines < 10 { rowReads += 1 }
-                let fresh = open.reread
                 let context = "seed \(seed) round \(round) step \(step): \(String(decoding: open.text.bytes, as: UTF8.self).debugDescription)"
-                #expect(open.index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "\(context)")
-                #expect(open.index.tables.map { Array($0.prefixLengths) } == fresh.index.tables.map { Array($0.prefixLengths) }, "\(context)")
-                #expect(open.diagnosticLines == fresh.diagnosticLines, "\(context)")
-                for table in open.index.tables {
-                    guard let kept = table.memo.keptReading else { continue }
-                    let local = fresh.local(table)
-                    let read = TableReading(local.text, region: local.region, options: fresh.index.options)
-                    #expect(kept.text.bytes == read.text.bytes && kept.region == read.region, "\(context)")
-                    #expect(kept.diagnostics == read.diagnostics, "\(context)")
-                }
-                if open.diagnosticLines != fresh.diagnosticLines { return rowReads }
+                let fresh = open.expectFreshReading(context)
+                for (kept, read) in fresh.readings { #expect(kept.diagnostics == read.diagnostics, "\(context)") }
+                if !fresh.sameDiagnostics { return rowReads }
             }
         }
         return rowReads

@@ -247,6 +247,24 @@ extension OpenDocument {
     /// A fresh reading of the same text.
     var reread: OpenDocument { OpenDocument(uri: uri, version: version, bytes: text.bytes, options: index.options) }
 
+    /// Expects the index to hold what a fresh reading of the same text finds: the tables, their prefixes,
+    /// the diagnostics, and each kept reading's text and region. Whether the diagnostics agree, and each
+    /// kept reading beside the fresh one, for more checks.
+    func expectFreshReading(_ context: String) -> (sameDiagnostics: Bool, readings: [(kept: TableReading, read: TableReading)]) {
+        let fresh = reread
+        #expect(index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "\(context)")
+        #expect(index.tables.map { Array($0.prefixLengths) } == fresh.index.tables.map { Array($0.prefixLengths) }, "\(context)")
+        #expect(diagnosticLines == fresh.diagnosticLines, "\(context)")
+        let readings = index.tables.compactMap { table -> (kept: TableReading, read: TableReading)? in
+            guard let kept = table.memo.keptReading else { return nil }
+            let local = fresh.local(table)
+            let read = TableReading(local.text, region: local.region, options: fresh.index.options)
+            #expect(kept.text.bytes == read.text.bytes && kept.region == read.region, "\(context)")
+            return (kept, read)
+        }
+        return (diagnosticLines == fresh.diagnosticLines, readings)
+    }
+
     /// Each diagnostic as `line:byte-line:byte severity code: message`, to compare readings.
     var diagnosticLines: [String] {
         index.allDiagnostics.map { placed in

@@ -74,16 +74,9 @@ struct RowEditIndexTests {
             let line = random.below(open.text.lineCount), length = open.text.line(line).count
             let from = random.below(length + 1), to = min(length, from + random.below(3))
             open.replace(from: LinePosition(line, from), to: LinePosition(line, to), with: Array(random.pick(Self.typed).utf8))
-            let fresh = open.reread
             let context = "seed \(seed) step \(step): \(String(decoding: open.text.bytes, as: UTF8.self).debugDescription)"
-            #expect(open.index.tables.map(\.lines) == fresh.index.tables.map(\.lines), "\(context)")
-            #expect(open.index.tables.map { Array($0.prefixLengths) } == fresh.index.tables.map { Array($0.prefixLengths) }, "\(context)")
-            #expect(open.diagnosticLines == fresh.diagnosticLines, "\(context)")
-            for table in open.index.tables {
-                guard let kept = table.memo.keptReading else { continue }
-                let local = fresh.local(table)
-                let read = TableReading(local.text, region: local.region, options: fresh.index.options)
-                #expect(kept.text.bytes == read.text.bytes && kept.region == read.region, "\(context)")
+            let fresh = open.expectFreshReading(context)
+            for (kept, read) in fresh.readings {
                 #expect(kept.diagnostics.map(\.range) == read.diagnostics.map(\.range), "\(context)")
                 #expect(kept.isFormatted == read.isFormatted && kept.formattedWhole() == read.formattedWhole(), "\(context)")
                 for offset in stride(from: 0, to: read.text.bytes.count, by: 3) {
@@ -91,7 +84,7 @@ struct RowEditIndexTests {
                             == read.navigate(from: offset, .nextCell, syntax: .markdown, isFormatted: nil), "\(context) offset \(offset)")
                 }
             }
-            if open.diagnosticLines != fresh.diagnosticLines { return }
+            if !fresh.sameDiagnostics { return }
         }
     }
 }
