@@ -12,20 +12,14 @@ extension OpenDocument {
         func content(_ r: Int) -> ArraySlice<UInt8> { text.line(table.firstLine + r).dropFirst(table.prefixLengths[r]) }
         func isBorder(_ r: Int) -> Bool { GridRowEdit.junctions(of: text.line(table.firstLine + r), contentStart: table.prefixLengths[r]) == columns }
         // The rows above and below: the nearest lines with a `+`, borders drawn edge to edge.
-        let above = top == 0 ? top : stride(from: top - 1, through: max(0, top - TableIndex.gridRowReach), by: -1).first { content($0).contains(UInt8(ascii: "+")) }
-        let below = bottom == count - 1 ? bottom : (bottom + 1..<min(count, bottom + TableIndex.gridRowReach)).first { content($0).contains(UInt8(ascii: "+")) }
+        func hasPlus(_ r: Int) -> Bool { content(r).contains(UInt8(ascii: "+")) }
+        let above = top == 0 ? top : GridRowEdit.lineWithPlus(above: top, reach: TableIndex.gridRowReach, hasPlus)
+        let below = bottom == count - 1 ? bottom : GridRowEdit.lineWithPlus(below: bottom, count: count, reach: TableIndex.gridRowReach, hasPlus)
         guard let above, let below, [above, top, bottom, below].allSatisfy(isBorder),
-              kept.rows.allSatisfy({ !content($0).contains(UInt8(ascii: "+")) }) else { return nil }
-        var bytes: [UInt8] = [], contentStarts: [Int] = []
-        for r in above...below {
-            if r > above { bytes.append(0x0A) }
-            let line = text.line(table.firstLine + r), prefix = table.prefixLengths[r]
-            contentStarts.append(bytes.count + prefix)
-            bytes += content(r).contains(UInt8(ascii: "+")) ? GridRowEdit.plainBorder(line, contentStart: prefix) : Array(line)
+              !kept.rows.contains(where: hasPlus) else { return nil }
+        let (read, region) = table.piece(above...below, of: text, syntax: syntax) { r, line in
+            hasPlus(r) ? GridRowEdit.plainBorder(line, contentStart: table.prefixLengths[r]) : nil
         }
-        let read = TextLines(bytes)
-        var region = TableRegion(kind: .grid, firstLine: 0, contentStarts: contentStarts, syntax: syntax)
-        region.context = table.context
         let m = position.line - table.firstLine - above
         let offset = min(read.starts[m] + position.byte, read.contentEnd(m))
         let row = kept.rows.lowerBound - above..<kept.rows.upperBound - above

@@ -10,6 +10,26 @@ struct TableStep {
     var linesRead: Int
 }
 
+extension TableIndex.Table {
+    /// Lines `rows` of the table (counted from its first, ascending) in a buffer of their own, one `\n`
+    /// between them, and a region of the table's kind over them (their container prefixes, the table's
+    /// context): what a row read alone, or a key's step on it, reads. `redrawn` gives a line's bytes where
+    /// they are to be read otherwise than as they stand (a border drawn plain).
+    func piece(_ rows: some Sequence<Int>, of text: DocumentText, syntax: DocumentSyntax,
+               redrawn: (_ row: Int, _ line: ArraySlice<UInt8>) -> [UInt8]? = { _, _ in nil }) -> (text: TextLines, region: TableRegion) {
+        var bytes: [UInt8] = [], contentStarts: [Int] = []
+        for r in rows {
+            if !contentStarts.isEmpty { bytes.append(0x0A) }
+            let line = text.line(firstLine + r)
+            contentStarts.append(bytes.count + prefixLengths[r])
+            bytes += redrawn(r, line) ?? Array(line)
+        }
+        var region = TableRegion(kind: kind, firstLine: 0, contentStarts: contentStarts, syntax: syntax)
+        region.context = context
+        return (TextLines(bytes), region)
+    }
+}
+
 extension OpenDocument {
     /// The step of a table key from `position` in `table`; nil where the key keeps its usual meaning.
     func step(_ table: TableIndex.Table, at position: LinePosition, _ direction: NavigationDirection, options: FormatOptions) -> TableStep? {
@@ -40,15 +60,7 @@ extension OpenDocument {
               position.line == table.firstLine + kept.line else { return nil }
         let row = kept.line, count = table.prefixLengths.count
         let lines = [0, 1] + (row - 1 >= 2 ? [row - 1] : []) + [row] + (row + 1 < count ? [row + 1] : [])
-        var bytes: [UInt8] = [], contentStarts: [Int] = []
-        for line in lines {
-            contentStarts.append(bytes.count + table.prefixLengths[line])
-            bytes += text.line(table.firstLine + line)
-            bytes.append(0x0A)
-        }
-        let read = TextLines(bytes)
-        var region = TableRegion(kind: .pipe, firstLine: 0, contentStarts: contentStarts, syntax: syntax)
-        region.context = table.context
+        let (read, region) = table.piece(lines, of: text, syntax: syntax)
         let m = lines.firstIndex(of: row)!
         let offset = min(read.starts[m] + position.byte, read.contentEnd(m))
         guard let step = TableReading(read, region: region, options: options).step(formattedBut: kept, lines: lines, from: offset, direction) else {

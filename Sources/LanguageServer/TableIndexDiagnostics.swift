@@ -44,14 +44,7 @@ extension TableIndex {
     /// The diagnostics of the pipe table's body row `row`, read with its header and delimiter row as a
     /// table of three lines, lines counted from the table's first; nil when only the whole table can say.
     static func rowDiagnostics(_ text: DocumentText, of table: Table, row: Int) -> [LineDiagnostic]? {
-        var bytes: [UInt8] = [], starts: [Int] = []
-        for (offset, line) in [0, 1, row].enumerated() {
-            if offset > 0 { bytes.append(0x0A) }
-            starts.append(bytes.count + table.prefixLengths[line])
-            bytes += text.line(table.firstLine + line)
-        }
-        let local = TextLines(bytes)
-        let region = TableRegion(kind: .pipe, firstLine: 0, contentStarts: starts, syntax: .markdown)
+        let (local, region) = table.piece([0, 1, row], of: text, syntax: .markdown)
         return PipeRowEdit.rowDiagnostics(local, region: region)?.map { place($0, in: local, firstLine: 2 - row) }
     }
 

@@ -18,22 +18,15 @@ extension TableIndex {
         // The row's borders: the nearest lines above and below with a `+`, each drawn edge to edge on the
         // table's column lines.
         func hasPlus(_ r: Int) -> Bool { text.line(table.firstLine + r).dropFirst(table.prefixLengths[r]).contains(UInt8(ascii: "+")) }
-        guard let top = stride(from: row - 1, through: max(0, row - TableIndex.gridRowReach), by: -1).first(where: hasPlus),
-              let bottom = (row + 1..<min(count, row + TableIndex.gridRowReach)).first(where: hasPlus),
+        guard let top = GridRowEdit.lineWithPlus(above: row, reach: TableIndex.gridRowReach, hasPlus),
+              let bottom = GridRowEdit.lineWithPlus(below: row, count: count, reach: TableIndex.gridRowReach, hasPlus),
               GridRowEdit.junctions(of: text.line(table.firstLine + top), contentStart: table.prefixLengths[top]) == columns,
               GridRowEdit.junctions(of: text.line(table.firstLine + bottom), contentStart: table.prefixLengths[bottom]) == columns
         else { return nil }
         // The row alone, its borders drawn plain, as a table of its own.
-        var bytes: [UInt8] = [], starts: [Int] = []
-        for r in top...bottom {
-            if r > top { bytes.append(0x0A) }
-            let line = text.line(table.firstLine + r), prefix = table.prefixLengths[r]
-            starts.append(bytes.count + prefix)
-            bytes += r == top || r == bottom ? GridRowEdit.plainBorder(line, contentStart: prefix) : Array(line)
+        let (local, region) = table.piece(top...bottom, of: text, syntax: syntax) { r, line in
+            r == top || r == bottom ? GridRowEdit.plainBorder(line, contentStart: table.prefixLengths[r]) : nil
         }
-        let local = TextLines(bytes)
-        var region = TableRegion(kind: .grid, firstLine: 0, contentStarts: starts, syntax: syntax)
-        region.context = table.context
         guard let found = GridRowEdit.rowDiagnostics(local, region: region, columnLines: columns, options: options) else { return nil }
         return (top + 1..<bottom, found.map { TableIndex.place($0, in: local, firstLine: -top) })
     }

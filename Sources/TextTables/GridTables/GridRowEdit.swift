@@ -48,6 +48,18 @@ package enum GridRowEdit {
         return xs
     }
 
+    /// Where a row's top border is looked for from its line `line`: the nearest line above, at most `reach`
+    /// lines up, for which `hasPlus` holds (a taller row is read with its table).
+    package static func lineWithPlus(above line: Int, reach: Int, _ hasPlus: (Int) -> Bool) -> Int? {
+        stride(from: line - 1, through: max(0, line - reach), by: -1).first(where: hasPlus)
+    }
+
+    /// Where its bottom border is looked for: the nearest line below, fewer than `reach` lines down and
+    /// before line `count`, for which `hasPlus` holds.
+    package static func lineWithPlus(below line: Int, count: Int, reach: Int, _ hasPlus: (Int) -> Bool) -> Int? {
+        (line + 1..<min(count, line + reach)).first(where: hasPlus)
+    }
+
     /// A border line's bytes with its `=` and `:` drawn as `-`: the row read alone is no header and has
     /// no alignments (neither changes what is found of a row of printable ASCII).
     package static func plainBorder(_ line: ArraySlice<UInt8>, contentStart: Int) -> [UInt8] {

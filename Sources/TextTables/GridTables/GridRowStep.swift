@@ -110,8 +110,8 @@ extension TableReading {
         func isBorder(_ l: Int) -> Bool {
             GridRowEdit.junctions(of: text.bytes[text.starts[l]..<text.contentEnd(l)], contentStart: region.contentStarts[l] - text.starts[l]) == columnLines
         }
-        guard let top = stride(from: line - 1, through: max(0, line - reach), by: -1).first(where: hasPlus), isBorder(top),
-              let bottom = (line + 1..<min(count, line + reach)).first(where: hasPlus), isBorder(bottom) else { return nil }
+        guard let top = GridRowEdit.lineWithPlus(above: line, reach: reach, hasPlus), isBorder(top),
+              let bottom = GridRowEdit.lineWithPlus(below: line, count: count, reach: reach, hasPlus), isBorder(bottom) else { return nil }
         let after = reading(after: edits)
         guard case .grid(let grid, _, _) = after.content, after.errors == nil, after.gridColumnLines == columnLines,
               grid.cells.allSatisfy(\.isUnit) else { return nil }
