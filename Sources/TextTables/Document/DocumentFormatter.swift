@@ -44,7 +44,10 @@ package enum DocumentFormatter {
         let scan = syntax.scan(text, options: options.scan)
         var refused = scan.diagnostics.filter { $0.severity == .error }
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + bytes.count / 8)
+        // Room for twice the input, reserved but not touched: the system maps a page only when a byte is
+        // written to it. Aligning short tables can add half the input's size; a buffer of 1.125 times it was
+        // outgrown and copied whole (a tenth of formatting many small tables, in copying and page faults).
+        out.reserveCapacity(2 * bytes.count + 4096)
         var copied = 0
         for region in scan.tables {
             // Most long simple tables print from their bytes, without a grid (the same text).

@@ -97,6 +97,8 @@ extension MarkdownScanner {
     func startsBlockInsideTable(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return true }
+        // Most rows: no block starts with a pipe (the checks below each fail on it, one after another).
+        if p < end && b[p] == PipeRowSyntax.pipe { return false }
         if interruptsParagraph(pos, column, end) { return true }
         if HTMLBlock.start(b, p, end, inParagraph: false, dialect: dialect) != nil { return true }
         return BlockSyntax.listMarker(b, p, end, column: column + indent) != nil

@@ -61,8 +61,10 @@ enum PipeRowSyntax {
         if i < end && b[i] == pipe { i = skipPipe(b, i, end) }
         while i < end {
             let cellStart = i
-            while i < end && b[i] != pipe {
-                i += (b[i] == backslash && i + 1 < end && b[i + 1] == pipe) ? 2 : 1
+            // To the next pipe no backslash escapes, a word at a time.
+            i = WordScan.firstIndex(of: pipe, or: backslash, in: b, from: i, to: end)
+            while i < end && b[i] == backslash {
+                i = WordScan.firstIndex(of: pipe, or: backslash, in: b, from: i + 1 < end && b[i + 1] == pipe ? i + 2 : i + 1, to: end)
             }
             let cellEnd = i
             let hasPipe = i < end

@@ -11,6 +11,9 @@ struct PipeTable: Sendable {
     /// Where each row starts in `cells`, plus the end: row `r` is `cells[rowStarts[r]..<rowStarts[r + 1]]`.
     private(set) var rowStarts: [Int] = [0]
     package var alignments: [ColumnAlignment]
+    /// Whether every row's text is printable ASCII (space to tilde), as `parse` found it: each cell is then
+    /// as many columns wide as it has bytes, wherever it starts. False when not known.
+    private(set) var isPrintableASCII = false
 
     package init(bytes: [UInt8], alignments: [ColumnAlignment], rowCapacity: Int = 0) {
         self.bytes = bytes
@@ -55,7 +58,7 @@ struct PipeTable: Sendable {
     /// leading pipe can hold one: after a pipe cmark-gfm skips them), or nil. Printed with pipes, such a
     /// cell would lose that byte, so a table holding one is left as it is.
     var cellUnprintableAfterPipe: Range<Int>? {
-        cells.first { PipeRowSyntax.startsWithSkippedSpace(bytes[$0]) }
+        isPrintableASCII ? nil : cells.first { PipeRowSyntax.startsWithSkippedSpace(bytes[$0]) }
     }
 
     /// All cell texts, header first.
@@ -71,10 +74,13 @@ struct PipeTable: Sendable {
     /// Reads the table at `region` (a pipe table the scanner found): row 0 is the header, line 1 the delimiter.
     package static func parse(_ text: TextLines, region: TableRegion) -> PipeTable {
         var table = PipeTable(bytes: text.bytes, alignments: alignments(text, region: region), rowCapacity: region.contentStarts.count)
+        var printableASCII = true
         forEachRowText(text, region: region) { _, bytes, cellsText in
             PipeRowSyntax.appendCells(bytes, cellsText.lowerBound, cellsText.upperBound, to: &table.cells)
             table.rowStarts.append(table.cells.count)
+            if printableASCII { printableASCII = WordScan.isPrintableASCII(bytes, from: cellsText.lowerBound, to: cellsText.upperBound) }
         }
+        table.isPrintableASCII = printableASCII
         return table
     }
 

@@ -67,9 +67,11 @@ struct PipeTablePrinter {
         }
         var at = out.count
         out.appendSpaces(length)
-        out.replaceSubrange(at..<at + indent.count, with: indent)
-        at += indent.count
         out.withUnsafeMutableBufferPointer { out in
+            for byte in indent {
+                out[at] = byte
+                at += 1
+            }
             table.bytes.withUnsafeBufferPointer { bytes in
                 out[at] = UInt8(ascii: "|")
                 at += 1
@@ -92,31 +94,42 @@ struct PipeTablePrinter {
         }
     }
 
+    /// Writes the delimiter row as a run of dashes as long as it, then its pipes, colons and (padded) spaces
+    /// over them, as `appendRow` writes over spaces. Between two pipes a column takes its width and two:
+    /// ` :-- ` padded, `:----` compact.
     private func appendDelimiter(indent: ArraySlice<UInt8>, to out: inout [UInt8]) {
-        out.append(contentsOf: indent)
-        out.append(UInt8(ascii: "|"))
-        for (c, alignment) in table.alignments.enumerated() {
-            let width = layout.widths[c] + (style == .compact ? 2 : 0)
-            if style == .padded { out.append(0x20) }
-            let left = alignment.colonAtStart, right = alignment.colonAtEnd
-            if left { out.append(UInt8(ascii: ":")) }
-            out.append(UInt8(ascii: "-"), count: width - (left ? 1 : 0) - (right ? 1 : 0))
-            if right { out.append(UInt8(ascii: ":")) }
-            if style == .padded { out.append(0x20) }
-            out.append(UInt8(ascii: "|"))
+        var at = out.count
+        out.append(UInt8(ascii: "-"), count: table.alignments.indices.reduce(indent.count + 1) { $0 + layout.widths[$1] + 3 })
+        let padding = style == .padded ? 1 : 0
+        out.withUnsafeMutableBufferPointer { out in
+            for byte in indent {
+                out[at] = byte
+                at += 1
+            }
+            out[at] = UInt8(ascii: "|")
+            for (c, alignment) in table.alignments.enumerated() {
+                let end = at + layout.widths[c] + 3  // this column's closing pipe
+                if padding > 0 { (out[at + 1], out[end - 1]) = (0x20, 0x20) }
+                if alignment.colonAtStart { out[at + 1 + padding] = UInt8(ascii: ":") }
+                if alignment.colonAtEnd { out[end - 1 - padding] = UInt8(ascii: ":") }
+                out[end] = UInt8(ascii: "|")
+                at = end
+            }
         }
     }
 
     /// Exactly how many bytes `appendLine` writes for every line together, terminators not included (lines
     /// printed with their own indentation may differ by its length: enough to reserve memory by).
     var printedByteCount: Int {
-        var prefixWidths = [0]
-        for w in layout.widths { prefixWidths.append(prefixWidths.last! + w + 3) }
+        // A line of n columns takes the first n widths and 3 bytes each (most have the header's columns).
+        func columnsWidth(_ n: Int) -> Int { layout.widths[..<n].reduce(3 * n, +) }
+        let header = columnsWidth(table.columnCount)
         var total = layout.extraBytes
         for r in 0..<table.rowCount {
-            total += indent.count + 1 + prefixWidths[max(table.cellCount(ofRow: r), table.columnCount)]
+            let columns = max(table.cellCount(ofRow: r), table.columnCount)
+            total += indent.count + 1 + (columns == table.columnCount ? header : columnsWidth(columns))
         }
-        return total + indent.count + 1 + prefixWidths[table.columnCount]
+        return total + indent.count + 1 + header
     }
 }
 
@@ -132,6 +145,14 @@ struct PipeTableLayout {
         var columns = table.columnCount
         for r in 0..<table.rowCount { columns = max(columns, table.cellCount(ofRow: r)) }
         widths = [Int](repeating: PipeTablePrinter.minimumWidth, count: columns)
+        if table.isPrintableASCII {  // most tables: a column a byte, no tabs, nothing to decode
+            cellWidths = table.cells.map { $0.count }
+            for r in 0..<table.rowCount {
+                let first = table.rowStarts[r]
+                for c in 0..<(table.rowStarts[r + 1] - first) where cellWidths[first + c] > widths[c] { widths[c] = cellWidths[first + c] }
+            }
+            return
+        }
         cellWidths = [Int](repeating: 0, count: table.cells.count)
         table.bytes.withUnsafeBufferPointer { bytes in
             for r in 0..<table.rowCount {

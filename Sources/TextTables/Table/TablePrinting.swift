@@ -100,7 +100,7 @@ extension TableReading {
         let needed = out.count + printer.printedByteCount + (text.bytes.count - copied)
         if needed > out.capacity { out.reserveCapacity(max(needed, out.capacity + out.capacity / 2)) }
         for offset in 0..<printer.lineCount {
-            out.append(contentsOf: text.bytes[copied..<region.contentStarts[offset]])
+            out.append(from: text.bytes, copied..<region.contentStarts[offset])
             appendPlaced(offset, of: printer, to: &out)
             copied = text.contentEnd(region.firstLine + offset)
         }
@@ -215,14 +215,22 @@ extension TableReading {
 
     /// Appends printed pipe-table line `offset` as it goes after its container prefix: with the line's own
     /// indentation where it keeps it (tabs), else the table's, after the space a bare `>` needs.
+    /// (`TableLineEdits.keepsOwnIndentation` and `needsMarkerSpace`, read through offsets: a slice of the
+    /// document retains it, and this runs for every line of every table.)
     func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
         let source = min(offset, region.contentStarts.count - 1)
-        let prefix = region.prefix(ofLine: source, in: text), own = TableLineEdits.ownIndentation(text, region: region, offset: source)
-        if TableLineEdits.keepsOwnIndentation(prefix: prefix, own: own, table: printer.indent) {
-            out.append(contentsOf: own)
+        let lineStart = text.starts[region.firstLine + source], contentStart = region.contentStarts[source]
+        let contentEnd = text.contentEnd(region.firstLine + source)
+        let (ownEnd, tabBefore, afterQuote) = text.bytes.withUnsafeBufferPointer { b in
+            var i = contentStart
+            while i < contentEnd && TableLineEdits.isIndentation(b[i]) { i += 1 }
+            return (i, b[lineStart..<i].contains(UInt8(ascii: "\t")), contentStart > lineStart && b[contentStart - 1] == UInt8(ascii: ">"))
+        }
+        if tabBefore || printer.indent.contains(UInt8(ascii: "\t")) {
+            out.append(from: text.bytes, contentStart..<ownEnd)
             printer.appendLine(offset, indent: [], to: &out)
         } else {
-            if TableLineEdits.needsMarkerSpace(after: prefix, before: printer.indent.first) { out.append(0x20) }
+            if afterQuote && printer.indent.first == 0x20 { out.append(0x20) }
             printer.appendLine(offset, to: &out)
         }
     }

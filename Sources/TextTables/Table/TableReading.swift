@@ -1,4 +1,5 @@
 import GridModel
+import Synchronization
 
 /// One table read once, and everything any layer asks of it: its diagnostics (with their quick fixes),
 /// the edits that format it, its grid (or why it has none), the slot under a byte offset, which actions
@@ -18,7 +19,7 @@ package struct TableReading: Sendable {
     /// (`GridRowEdit` reads a row against them).
     package private(set) var gridColumnLines: [Int]?
     /// Made on the first action asked (formatting never needs it): one allocation per reading until then.
-    private let lazily = ComputedOnce<LazyParts>()
+    private let lazily = LazyPartsCell()
 
     enum Content: Sendable {
         /// A pipe table, and its grid's shape (found with the reading: its grid is built only when an
@@ -229,7 +230,23 @@ package struct TableReading: Sendable {
 }
 
 extension TableReading {
-    private var parts: LazyParts { lazily.value { LazyParts() } }
+    private var parts: LazyParts { lazily.parts }
+}
+
+/// Where a reading keeps its `LazyParts`, shared by its copies, made on first use. Not a generic
+/// `ComputedOnce`: freeing an instance of a generic class looks up its type's metadata, which cost a
+/// thirtieth of formatting a document of many small tables (a reading each).
+private final class LazyPartsCell: Sendable {
+    private let kept = Mutex<LazyParts?>(nil)
+
+    var parts: LazyParts {
+        kept.withLock { kept in
+            if let kept { return kept }
+            let made = LazyParts()
+            kept = made
+            return made
+        }
+    }
 }
 
 /// What a reading makes only when asked, once: a pipe table's grid and why it cannot be a grid table.

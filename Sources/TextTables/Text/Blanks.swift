@@ -32,9 +32,17 @@ extension Array<UInt8> {
         }
     }
 
+    /// Appends `bytes[range]` without making a slice of `bytes` (which retains it and releases it again).
+    mutating func append(from bytes: [UInt8], _ range: Range<Int>) {
+        if range.isEmpty { return }
+        bytes.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
     /// Appends `count` copies of `byte` (none when `count` is not positive): a printer's padding and rules.
     mutating func append(_ byte: UInt8, count: Int) {
-        if byte == 0x20 { return appendSpaces(count) }
-        append(contentsOf: repeatElement(byte, count: Swift.max(0, count)))
+        let start = self.count
+        appendSpaces(count)
+        // Spaces made over: appending a repeated byte stores it one at a time, with checks at each.
+        if byte != 0x20 && count > 0 { withUnsafeMutableBufferPointer { $0[start...].update(repeating: byte) } }
     }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A document's UTF-8 bytes with the start of every line. Lines end after `\n`; `\r\n` and `\n`
 /// are both kept as they are. A document ending in `\n` has a last, empty line (as LSP counts lines).
 package struct TextLines: Sendable {
@@ -28,15 +22,14 @@ package struct TextLines: Sendable {
         }
     }
 
-    /// The number of `\n` in `buffer`, each one's offset given to `found` in order.
+    /// The number of `\n` in `buffer`, each one's offset given to `found` in order: eight bytes a turn
+    /// (`WordScan`), which took half the time of a `memchr` for each line of short lines.
+    @inline(__always)
     private static func lineFeeds(in buffer: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
-        var position = 0, count = 0
-        while position < buffer.count, let feed = memchr(base + position, 0x0A, buffer.count - position) {
-            let offset = UnsafePointer<UInt8>(feed.assumingMemoryBound(to: UInt8.self)) - base
+        var count = 0
+        WordScan.forEach(0x0A, in: buffer) { offset in
             found(offset)
             count += 1
-            position = offset + 1
         }
         return count
     }

@@ -1,0 +1,78 @@
+/// Byte questions answered eight bytes at a time: a 64-bit word's bytes compared at once (SWAR), for the
+/// loops that go over every byte of a table's rows. A loop taking one byte a turn was the largest share of
+/// formatting a document of many small tables.
+///
+/// The masks set the high bit of each byte that matches. A borrow can set it in a byte above a true match
+/// too, never below one: "is there any" and "where is the first" are exact, which is all that is asked.
+enum WordScan {
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    @inline(__always)
+    private static func word(_ b: UnsafeBufferPointer<UInt8>, at i: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + i).loadUnaligned(as: UInt64.self))
+    }
+
+    @inline(__always)
+    private static func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highBits }
+
+    @inline(__always)
+    private static func bytes(_ x: UInt64, equalTo byte: UInt8) -> UInt64 { zeroBytes(x ^ (ones &* UInt64(byte))) }
+
+    /// The first index in `b[start..<end]` holding `first` or `second`; `end` when neither occurs.
+    @inline(__always)
+    static func firstIndex(of first: UInt8, or second: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i + 8 <= end {
+            let x = word(b, at: i)
+            let found = bytes(x, equalTo: first) | bytes(x, equalTo: second)
+            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            i += 8
+        }
+        while i < end && b[i] != first && b[i] != second { i += 1 }
+        return i
+    }
+
+    /// High bit set in exactly the bytes of `x` equal to `byte` (no borrow reaches another byte): for a
+    /// word whose every match counts.
+    @inline(__always)
+    private static func exactBytes(_ x: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let y = x ^ (ones &* UInt64(byte))
+        return ~(((y & ~highBits) &+ ~highBits) | y | ~highBits)
+    }
+
+    /// Gives the index of every `byte` in `b` to `found`, in order.
+    @inline(__always)
+    static func forEach(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
+        var i = 0
+        while i + 8 <= b.count {
+            var matches = exactBytes(word(b, at: i), equalTo: byte)
+            while matches != 0 {
+                found(i + matches.trailingZeroBitCount / 8)
+                matches &= matches &- 1
+            }
+            i += 8
+        }
+        while i < b.count {
+            if b[i] == byte { found(i) }
+            i += 1
+        }
+    }
+
+    /// Whether every byte of `b[start..<end]` is printable ASCII (space to tilde): text a column a byte.
+    static func isPrintableASCII(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var i = start
+        var outside: UInt64 = 0
+        while i + 8 <= end {
+            let x = word(b, at: i)
+            // Below a space, the delete byte, and anything with its high bit set (0x80 and up).
+            outside |= ((x &- ones &* 0x20) & ~x & highBits) | bytes(x, equalTo: 0x7F) | (x & highBits)
+            i += 8
+        }
+        while i < end {
+            if b[i] &- 0x20 >= 0x5F { return false }
+            i += 1
+        }
+        return outside == 0
+    }
+}
