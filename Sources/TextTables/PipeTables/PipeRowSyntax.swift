@@ -74,17 +74,17 @@ enum PipeRowSyntax {
         }
     }
 
+    /// Past the pipe and the blanks after it (`isSpace`), a word at a time: byte loops over cell padding
+    /// ended at a byte the processor could not foresee, twice a cell.
     private static func skipPipe(_ b: UnsafeBufferPointer<UInt8>, _ pipeIndex: Int, _ end: Int) -> Int {
-        var i = pipeIndex + 1
-        while i < end && isSpace(b[i]) { i += 1 }
-        return i
+        WordScan.firstNonBlank(b, from: pipeIndex + 1, to: end, feeds: true)
     }
 
+    /// `b[start..<end]` without the spaces and tabs around it (`isCellSpace`).
     static func trimmed(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
-        var s = start, e = end
-        while s < e && isCellSpace(b[s]) { s += 1 }
-        while e > s && isCellSpace(b[e - 1]) { e -= 1 }
-        return s..<e
+        var s = start
+        while s < end && isCellSpace(b[s]) { s += 1 }  // a cell's first byte, after `skipPipe`, but the row's first
+        return s..<WordScan.endTrimmingSpaceAndTab(b, from: s, to: end)
     }
 
     /// The alignments of a delimiter row (`| :-- | --: |`), or nil when the line is not one.

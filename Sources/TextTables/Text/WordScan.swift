@@ -41,6 +41,44 @@ enum WordScan {
         return ~(((y & ~highBits) &+ ~highBits) | y | ~highBits)
     }
 
+    /// High bit set in exactly the bytes of `x` that are not blank: space and tab, and with `feeds` vertical
+    /// tab and form feed too.
+    @inline(__always)
+    private static func notBlank(_ x: UInt64, feeds: Bool) -> UInt64 {
+        var blank = exactBytes(x, equalTo: 0x20) | exactBytes(x, equalTo: 0x09)
+        if feeds { blank |= exactBytes(x, equalTo: 0x0B) | exactBytes(x, equalTo: 0x0C) }
+        return ~blank & highBits
+    }
+
+    /// The first index in `b[start..<end]` whose byte is not blank (see `notBlank`); `end` when all are.
+    /// Reads a word past `end` where the buffer holds one: a cell's padding ends at the next few bytes,
+    /// and a loop ending at an unforeseen byte costs more than the word.
+    @inline(__always)
+    static func firstNonBlank(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, feeds: Bool) -> Int {
+        var i = start
+        while i < end && i + 8 <= b.count {
+            let found = notBlank(word(b, at: i), feeds: feeds)
+            if found != 0 { return min(i + found.trailingZeroBitCount / 8, end) }
+            i += 8
+        }
+        while i < end && notBlank(UInt64(b[i]), feeds: feeds) & 0x80 == 0 { i += 1 }
+        return min(i, end)
+    }
+
+    /// Where `b[start..<end]` ends with its trailing spaces and tabs taken off (not before `start`): the
+    /// word before `end` is read whole, bytes before `start` included, where the buffer holds one.
+    @inline(__always)
+    static func endTrimmingSpaceAndTab(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var e = end
+        while e > start && e >= 8 {
+            let found = notBlank(word(b, at: e - 8), feeds: false)
+            if found != 0 { return max(e - 8 + (63 - found.leadingZeroBitCount) / 8 + 1, start) }
+            e -= 8
+        }
+        while e > start && (b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
+        return max(e, start)
+    }
+
     /// Gives the index of every `byte` in `b` to `found`, in order.
     @inline(__always)
     static func forEach(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
