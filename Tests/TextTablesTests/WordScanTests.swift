@@ -38,13 +38,14 @@ struct WordScanTests {
         }
     }
 
-    @Test func forEachGivesEveryOccurrenceInOrder() {
+    @Test func forEachGivesEveryOccurrenceInOrderAndCountCountsThem() {
         var random = SeededRandom(seed: 13)
         for _ in 0..<3000 {
             let b = Self.bytes(&random), byte = random.pick(Self.near)
             var found: [Int] = []
             b.withUnsafeBufferPointer { WordScan.forEach(byte, in: $0) { found.append($0) } }
             #expect(found == b.indices.filter { b[$0] == byte }, "\(b) \(byte)")
+            #expect(b.withUnsafeBufferPointer { WordScan.count(byte, in: $0) } == found.count, "\(b) \(byte)")
         }
     }
 

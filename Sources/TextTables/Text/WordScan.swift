@@ -79,6 +79,21 @@ enum WordScan {
         return max(e, start)
     }
 
+    /// How many of the bytes of `b` are `byte`.
+    static func count(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>) -> Int {
+        var i = 0, count = 0
+        while i + 8 <= b.count {
+            // The matches' high bits as ones, summed by one multiplication (no population count needed).
+            count += Int(((exactBytes(word(b, at: i), equalTo: byte) >> 7) &* ones) >> 56)
+            i += 8
+        }
+        while i < b.count {
+            if b[i] == byte { count += 1 }
+            i += 1
+        }
+        return count
+    }
+
     /// Gives the index of every `byte` in `b` to `found`, in order.
     @inline(__always)
     static func forEach(_ byte: UInt8, in b: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void) {
