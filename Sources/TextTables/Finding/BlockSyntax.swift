@@ -53,7 +53,7 @@ enum BlockSyntax {
 
     /// A run of 3+ `-`, `*` or `_` with only spaces or tabs between.
     static func thematicBreak(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
-        guard p < end, [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_")].contains(b[p]) else { return false }
+        guard p < end, b[p] == UInt8(ascii: "-") || b[p] == UInt8(ascii: "*") || b[p] == UInt8(ascii: "_") else { return false }
         let marker = b[p]
         var count = 0
         for i in p..<end {

@@ -10,12 +10,12 @@ extension MarkdownScanner {
     }
 
     /// Whether the current line holds only spaces and tabs from `pos` on.
-    func isBlank(from pos: Int) -> Bool { pos >= lineTextEnd }
+    mutating func isBlank(from pos: Int) -> Bool { pos >= lineTextEnd }
 
     /// Consumes the prefixes of the open containers that this line continues; returns how many.
     /// Each container reads only its own prefix (indentation is counted up to what it asks, blankness is
     /// known per line): a line under N nested containers costs N steps, not N times its indentation.
-    func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
+    mutating func matchContainers(_ pos: inout Int, _ column: inout Int, _ end: Int) -> Int {
         var matched = 0
         for container in containers {
             if pos == end { return firstBlankStop(from: matched) }
@@ -41,7 +41,7 @@ extension MarkdownScanner {
     }
 
     /// The first container from `index` on that a line with nothing left does not continue (or the count).
-    private func firstBlankStop(from index: Int) -> Int {
+    private mutating func firstBlankStop(from index: Int) -> Int {
         var low = 0, high = blankStops.count
         while low < high {
             let middle = (low + high) / 2
@@ -52,7 +52,7 @@ extension MarkdownScanner {
 
     /// Consumes `count` columns as CommonMark does: a tab wider than the columns left is consumed in part,
     /// and then `pos` stays on it, with `column` inside it (its other columns are the content's indentation).
-    private func consumeColumns(_ count: Int, _ pos: inout Int, _ column: inout Int, _ end: Int) {
+    private mutating func consumeColumns(_ count: Int, _ pos: inout Int, _ column: inout Int, _ end: Int) {
         let target = column + count
         while column < target && pos < end {
             if b[pos] == BlockSyntax.tab {
@@ -70,13 +70,13 @@ extension MarkdownScanner {
     }
 
     /// The optional space after `>`: one column, which may be part of a tab.
-    private func consumeMarkerSpace(_ pos: inout Int, _ column: inout Int, _ end: Int) {
+    private mutating func consumeMarkerSpace(_ pos: inout Int, _ column: inout Int, _ end: Int) {
         if pos < end && (b[pos] == BlockSyntax.space || b[pos] == BlockSyntax.tab) { consumeColumns(1, &pos, &column, end) }
     }
 
     /// Where a table line's text starts for formatting: `pos`, or past the tab when the containers took
     /// part of it (the tab then stays in the line's prefix, which formatting keeps byte for byte).
-    func contentStart(_ pos: Int, _ column: Int) -> Int {
+    mutating func contentStart(_ pos: Int, _ column: Int) -> Int {
         guard pos < b.count, b[pos] == BlockSyntax.tab else { return pos }
         var tabColumn = 0
         for i in lineStart..<pos { tabColumn += b[i] == BlockSyntax.tab ? 4 - tabColumn % 4 : 1 }

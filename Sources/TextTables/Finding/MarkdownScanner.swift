@@ -15,6 +15,10 @@ package struct TableScan: Sendable {
 /// This file holds the scanner's state, its walk over the lines and the leaf blocks; `MarkdownContainers`
 /// reads block quotes and list items, `MarkdownTableStarts` decides where a pipe table starts and ends.
 /// The state they share is internal, not private, for that reason alone.
+///
+/// Helpers that only read the scanner are declared `mutating` all the same. Called from a mutating
+/// method, a non-mutating method of a struct this size was handed a copy of the whole of it (137 bytes)
+/// at every call, several times a line: a twentieth of formatting a document of many small tables.
 package struct MarkdownScanner {
     enum Container: Equatable {
         case blockQuote
@@ -132,7 +136,7 @@ package struct MarkdownScanner {
 
     /// Whether `line`, read first in a scan, would start a paragraph (not code, HTML, math, a list item
     /// or a grid table, which some lines start only where they do not continue a paragraph).
-    private func wouldStartAParagraph(_ line: Int) -> Bool {
+    private mutating func wouldStartAParagraph(_ line: Int) -> Bool {
         let end = text.contentEnd(line)
         let (indent, p) = BlockSyntax.indentation(b, text.starts[line], end)
         return indent < 4 && p < end && !GridTableSyntax.isTopBorder(b, p, end) && HTMLBlock.start(b, p, end, inParagraph: false, dialect: dialect) == nil

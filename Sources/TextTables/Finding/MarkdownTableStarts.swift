@@ -68,7 +68,7 @@ extension MarkdownScanner {
 
     /// The column count of the pipe table cmark-gfm reads at line `line` of the grid table at `index`: the
     /// line is a delimiter row with as many cells as the grid line above it. Nil otherwise.
-    func pipeTableInGridLines(_ index: Int, line: Int, p: Int, end: Int) -> Int? {
+    mutating func pipeTableInGridLines(_ index: Int, line: Int, p: Int, end: Int) -> Int? {
         guard b[p] == PipeRowSyntax.pipe, let columns = PipeRowSyntax.delimiterCellCount(b, p, end),
               let above = result.tables[index].contentStarts.last else { return nil }
         let aboveEnd = text.contentEnd(line - 1)
@@ -79,7 +79,7 @@ extension MarkdownScanner {
     /// Block starts that can interrupt a paragraph (so a line is not a lazy continuation). For a `lazy`
     /// line (one that does not continue every open container) cmark-gfm checks the starts against the
     /// last container it matched, not the paragraph: then any list item and HTML of kind 7 interrupt too.
-    func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int, lazy: Bool = false) -> Bool {
+    mutating func interruptsParagraph(_ pos: Int, _ column: Int, _ end: Int, lazy: Bool = false) -> Bool {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return false }
         if p < end && b[p] == UInt8(ascii: ">") { return true }
@@ -94,7 +94,7 @@ extension MarkdownScanner {
 
     /// Block starts that end a table (cmark-gfm tries them before a table row): any list item,
     /// any HTML block, indented code, as well as what interrupts a paragraph.
-    func startsBlockInsideTable(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
+    mutating func startsBlockInsideTable(_ pos: Int, _ column: Int, _ end: Int) -> Bool {
         let (indent, p) = BlockSyntax.indentation(b, pos, end, column: column)
         if indent >= 4 { return true }
         // Most rows: no block starts with a pipe (the checks below each fail on it, one after another).
