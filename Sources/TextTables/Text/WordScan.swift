@@ -19,18 +19,19 @@ enum WordScan {
     @inline(__always)
     private static func bytes(_ x: UInt64, equalTo byte: UInt8) -> UInt64 { zeroBytes(x ^ (ones &* UInt64(byte))) }
 
-    /// The first index in `b[start..<end]` holding `first` or `second`; `end` when neither occurs.
+    /// The first index in `b[start..<end]` holding `first` or `second`; `end` when neither occurs. Like
+    /// `firstNonBlank`, reads the word that holds `end` whole where the buffer has it.
     @inline(__always)
     static func firstIndex(of first: UInt8, or second: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var i = start
-        while i + 8 <= end {
+        while i < end && i + 8 <= b.count {
             let x = word(b, at: i)
             let found = bytes(x, equalTo: first) | bytes(x, equalTo: second)
-            if found != 0 { return i + found.trailingZeroBitCount / 8 }
+            if found != 0 { return min(i + found.trailingZeroBitCount / 8, end) }
             i += 8
         }
         while i < end && b[i] != first && b[i] != second { i += 1 }
-        return i
+        return min(i, end)
     }
 
     /// High bit set in exactly the bytes of `x` equal to `byte` (no borrow reaches another byte): for a
@@ -114,18 +115,14 @@ enum WordScan {
 
     /// Whether every byte of `b[start..<end]` is printable ASCII (space to tilde): text a column a byte.
     static func isPrintableASCII(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        var i = start
+        guard end - start >= 8 else { return b[start..<end].allSatisfy { $0 &- 0x20 < 0x5F } }
         var outside: UInt64 = 0
-        while i + 8 <= end {
-            let x = word(b, at: i)
-            // Below a space, the delete byte, and anything with its high bit set (0x80 and up).
-            outside |= ((x &- ones &* 0x20) & ~x & highBits) | bytes(x, equalTo: 0x7F) | (x & highBits)
-            i += 8
+        // Word by word, the last one ending at `end` (overlapping the one before: a byte read twice is
+        // still the same byte). In each, with its high bit set apart: below a space, or the delete byte.
+        for i in stride(from: start, to: end, by: 8) {
+            let x = word(b, at: min(i, end - 8)), low = x & ~highBits
+            outside |= x | ~((low | highBits) &- ones &* 0x20) | (low &+ ones)
         }
-        while i < end {
-            if b[i] &- 0x20 >= 0x5F { return false }
-            i += 1
-        }
-        return outside == 0
+        return outside & highBits == 0
     }
 }
