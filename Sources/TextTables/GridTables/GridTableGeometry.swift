@@ -41,18 +41,22 @@ struct GridTableGeometry {
     private static func ruleRuns(_ line: GridTextLine) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
         var x = 0
-        while x < line.width {
-            guard line.char(x) == plus else { x += 1; continue }
-            var end = x
-            var lastPlus = x
-            var ruled = false
-            while end + 1 < line.width, line.char(end + 1) == plus || isRuleChar(line.char(end + 1)) {
-                end += 1
-                if line.char(end) == plus { lastPlus = end }
-                if line.char(end) == dash || line.char(end) == equals { ruled = true }
+        // Through the line's columns as bytes: border lines are half a grid table's text.
+        line.withColumns { chars in
+            while true {
+                x = WordScan.firstIndex(of: plus, or: plus, in: chars, from: x, to: chars.count)
+                guard x < chars.count else { break }
+                var end = x
+                var lastPlus = x
+                var ruled = false
+                while end + 1 < chars.count, chars[end + 1] == plus || isRuleChar(chars[end + 1]) {
+                    end += 1
+                    if chars[end] == plus { lastPlus = end }
+                    if chars[end] == dash || chars[end] == equals { ruled = true }
+                }
+                if ruled && lastPlus > x { runs.append(x...lastPlus) }
+                x = end + 1
             }
-            if ruled && lastPlus > x { runs.append(x...lastPlus) }
-            x = end + 1
         }
         return runs
     }
@@ -67,7 +71,7 @@ struct GridTableGeometry {
     private func gridColumns() -> [Int] {
         guard let first = lines.first else { return [] }
         let left = (0..<first.width).first { first.char($0) != GridTableGeometry.space } ?? 0
-        var isColumn = [Bool](repeating: false, count: (lines.map(\.width).max() ?? 0) + 1)
+        var isColumn = [Bool](repeating: false, count: lines.reduce(0) { max($0, $1.width) } + 1)
         isColumn[left] = true
         // The top and bottom borders, then the lines between them (a range: no set to ask at every line).
         let inner = 1..<max(1, lines.count - 1)
@@ -115,9 +119,10 @@ struct GridTableGeometry {
     @discardableResult
     private func markJunctions(_ i: Int, _ run: ClosedRange<Int>, _ isColumn: inout [Bool]) -> Bool {
         var added = false
-        for x in run where lines[i].char(x) == GridTableGeometry.plus && !isColumn[x] {
-            isColumn[x] = true
-            added = true
+        var x = run.lowerBound
+        while x <= run.upperBound {  // from `+` to `+`: every pass over the table asks this of every border
+            if !isColumn[x] { (isColumn[x], added) = (true, true) }
+            x = lines[i].firstColumn(of: GridTableGeometry.plus, from: x + 1)
         }
         return added
     }

@@ -24,7 +24,8 @@ struct GridTextLine {
         self.start = start
         self.end = text.contentEnd(line)
         let b = text.bytes
-        let plain = b[start..<end].allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let end = self.end
+        let plain = b.withUnsafeBufferPointer { WordScan.isPrintableASCII($0, from: start, to: end) }
         chars = plain ? b[start..<end] : []
         if plain { return }
         chars = ArraySlice(Array<UInt8>())
@@ -83,6 +84,18 @@ struct GridTextLine {
     }
 
     var width: Int { chars.count }
+
+    /// `body` given the line's columns as bytes (`chars`).
+    func withColumns<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        chars.withUnsafeBufferPointer(body)
+    }
+
+    /// The first column at or after `x` where `byte` is drawn (`width` if none), a word at a time: most
+    /// lines of a grid table hold a `+` only at their junctions, or none.
+    func firstColumn(of byte: UInt8, from x: Int) -> Int {
+        guard x < chars.count else { return chars.count }
+        return chars.withUnsafeBufferPointer { WordScan.firstIndex(of: byte, or: byte, in: $0, from: max(0, x), to: $0.count) }
+    }
 
     /// The ASCII character drawn at column `x`, or 0 beyond the line or for non-ASCII.
     func char(_ x: Int) -> UInt8 { x >= 0 && x < chars.count ? chars[chars.startIndex + x] : 0 }
