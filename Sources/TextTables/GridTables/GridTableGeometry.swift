@@ -35,8 +35,6 @@ struct GridTableGeometry {
     var right: Int { columnLineX.last ?? 0 }
     var columnCount: Int { max(0, columnLineX.count - 1) }
 
-    static func isRuleChar(_ c: UInt8) -> Bool { c == dash || c == equals || c == colon }
-
     /// Maximal runs of `+`, `-`, `=`, `:` that start and end with `+` and hold a `-` or `=`.
     private static func ruleRuns(_ line: GridTextLine) -> [ClosedRange<Int>] {
         var runs: [ClosedRange<Int>] = []
@@ -46,14 +44,11 @@ struct GridTableGeometry {
             while true {
                 x = WordScan.firstIndex(of: plus, or: plus, in: chars, from: x, to: chars.count)
                 guard x < chars.count else { break }
-                var end = x
-                var lastPlus = x
-                var ruled = false
-                while end + 1 < chars.count, chars[end + 1] == plus || isRuleChar(chars[end + 1]) {
-                    end += 1
-                    if chars[end] == plus { lastPlus = end }
-                    if chars[end] == dash || chars[end] == equals { ruled = true }
-                }
+                // The run's last byte, its last `+` and whether it holds a `-` or `=`, each a word at a time.
+                let end = WordScan.firstIndex(notAmong: (plus, dash, equals, colon), in: chars, from: x + 1, to: chars.count) - 1
+                var lastPlus = end
+                while chars[lastPlus] != plus { lastPlus -= 1 }
+                let ruled = WordScan.firstIndex(of: dash, or: equals, in: chars, from: x + 1, to: end + 1) <= end
                 if ruled && lastPlus > x { runs.append(x...lastPlus) }
                 x = end + 1
             }

@@ -36,7 +36,9 @@ enum ReferenceReader: Sendable {
 
     /// Columns of `text` (a cell's line, tabs already expanded).
     func width<S: StringProtocol>(of text: S) -> Int {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        // Most cells' lines: a column a byte, asked of every line of every cell (a word at a time).
+        let plain = text.utf8.withContiguousStorageIfAvailable { WordScan.isPrintableASCII($0, from: 0, to: $0.count) }
+        if plain ?? text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 

@@ -42,6 +42,21 @@ enum WordScan {
         return ~(((y & ~highBits) &+ ~highBits) | y | ~highBits)
     }
 
+    /// The first index in `b[start..<end]` whose byte is none of the four; `end` when all are.
+    @inline(__always)
+    static func firstIndex(notAmong set: (UInt8, UInt8, UInt8, UInt8), in b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var i = start
+        while i < end && i + 8 <= b.count {
+            let x = word(b, at: i)
+            let among = exactBytes(x, equalTo: set.0) | exactBytes(x, equalTo: set.1) | exactBytes(x, equalTo: set.2) | exactBytes(x, equalTo: set.3)
+            let found = ~among & highBits
+            if found != 0 { return min(i + found.trailingZeroBitCount / 8, end) }
+            i += 8
+        }
+        while i < end && (b[i] == set.0 || b[i] == set.1 || b[i] == set.2 || b[i] == set.3) { i += 1 }
+        return min(i, end)
+    }
+
     /// High bit set in exactly the bytes of `x` that are not blank: space and tab, and with `feeds` vertical
     /// tab and form feed too.
     @inline(__always)
