@@ -30,10 +30,12 @@ extension GridTableReader {
                 let from = xOfColumnLine(rect.columns.lowerBound, line: i)
                 let to = xOfColumnLine(rect.columns.upperBound, line: i)
                 let range = self.lines[i].byteRange(from: from + 1, to: to)
-                let line = UnsafeBufferPointer(rebasing: bytes[range])
                 // A tab in a Markdown cell becomes spaces; docutils's are measured where they are printed.
-                if keepsTabs == false && line.contains(0x09) { return nil }
-                ranges.append(range.lowerBound..<range.lowerBound + line.trimmingEnd(Blank.isSpace).count)
+                // (Both searches a word at a time: every line of every cell is searched.)
+                if keepsTabs == false && WordScan.firstIndex(of: 0x09, or: 0x09, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound {
+                    return nil
+                }
+                ranges.append(range.lowerBound..<WordScan.endTrimmingSpaceAndTab(bytes, from: range.lowerBound, to: range.upperBound, tabs: false))
             }
             while ranges.last?.isEmpty == true { ranges.removeLast() }
             let padded = GridTableRelayer.arePadded(firstBytes: ranges.lazy.map { $0.isEmpty ? nil : bytes[$0.lowerBound] })
@@ -64,6 +66,9 @@ extension GridTableReader {
 
     /// The rows after the foot's separator (0 without a foot).
     var footerRowCount: Int {
+        // A foot needs a bottom border of `=`, which most tables lack: asked before every border is.
+        guard region.syntax.isMarkdown, borders.last == lines.count - 1,
+              (0..<columnCount).contains(where: { geometry.isHeaderRule(line: lines.count - 1, column: $0) }) else { return 0 }
         let headers = borders.filter { i in (0..<columnCount).contains { geometry.isHeaderRule(line: i, column: $0) } }
         let foot = footSeparators(headers)
         guard !foot.isEmpty, let separator = foot.count == 2 ? foot.first : headers.first,

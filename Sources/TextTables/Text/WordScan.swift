@@ -57,11 +57,12 @@ enum WordScan {
         return min(i, end)
     }
 
-    /// High bit set in exactly the bytes of `x` that are not blank: space and tab, and with `feeds` vertical
-    /// tab and form feed too.
+    /// High bit set in exactly the bytes of `x` that are not blank: space, tab unless `tabs` is false, and
+    /// with `feeds` vertical tab and form feed too.
     @inline(__always)
-    private static func notBlank(_ x: UInt64, feeds: Bool) -> UInt64 {
-        var blank = exactBytes(x, equalTo: 0x20) | exactBytes(x, equalTo: 0x09)
+    private static func notBlank(_ x: UInt64, tabs: Bool = true, feeds: Bool) -> UInt64 {
+        var blank = exactBytes(x, equalTo: 0x20)
+        if tabs { blank |= exactBytes(x, equalTo: 0x09) }
         if feeds { blank |= exactBytes(x, equalTo: 0x0B) | exactBytes(x, equalTo: 0x0C) }
         return ~blank & highBits
     }
@@ -81,17 +82,18 @@ enum WordScan {
         return min(i, end)
     }
 
-    /// Where `b[start..<end]` ends with its trailing spaces and tabs taken off (not before `start`): the
-    /// word before `end` is read whole, bytes before `start` included, where the buffer holds one.
+    /// Where `b[start..<end]` ends with its trailing spaces and tabs (spaces only when `tabs` is false) taken
+    /// off, not before `start`: the word before `end` is read whole, bytes before `start` included, where
+    /// the buffer holds one.
     @inline(__always)
-    static func endTrimmingSpaceAndTab(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    static func endTrimmingSpaceAndTab(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, tabs: Bool = true) -> Int {
         var e = end
         while e > start && e >= 8 {
-            let found = notBlank(word(b, at: e - 8), feeds: false)
+            let found = notBlank(word(b, at: e - 8), tabs: tabs, feeds: false)
             if found != 0 { return max(e - 8 + (63 - found.leadingZeroBitCount) / 8 + 1, start) }
             e -= 8
         }
-        while e > start && (b[e - 1] == 0x20 || b[e - 1] == 0x09) { e -= 1 }
+        while e > start && (b[e - 1] == 0x20 || (tabs && b[e - 1] == 0x09)) { e -= 1 }
         return max(e, start)
     }
 
