@@ -7,7 +7,8 @@ one), formats every document N times (output to /dev/null) and prints, per input
 throughput in MB/s (10^6 bytes), the process's peak resident memory, its median CPU time (user and
 system) and that of the floor, scripts/floor/align.c (a C two-pass aligner, cc -O2) run on the same file
 beside it, and their ratio (for pipe tables; the floor does not read grid or simple tables). pipe-100.md
-is mostly process start: its ratio is the start-up row. Then rates in bytes per CPU second against
+is mostly process start: its ratio is the start-up row; many-tables-x10.md is many-tables.md ten times over,
+20,000 small tables at a size where start-up is no part of the ratio. Then rates in bytes per CPU second against
 pipe-same-size.md: grid tables of the same size (grid-2k-x10.md), and its own cells as a pandoc grid table
 (grid-same-cells.md) and as a reStructuredText simple table (simple-same-cells.rst).
 """
@@ -41,7 +42,7 @@ def main():
     benchlib.add_common_arguments(parser, "one run each: CI's check that the benchmark runs")
     args = parser.parse_args()
     if args.make_inputs:
-        for make in (make_same_size_pair, make_50k_rows, make_simple_table, make_grid_table):
+        for make in (make_same_size_pair, make_50k_rows, make_simple_table, make_grid_table, make_many_tables_x10):
             make(args.make_inputs)
         return
     if args.quick:
@@ -119,6 +120,14 @@ def make_simple_table(corpus):
     text = [rule, line(rows[0]), rule] + [line(row) for row in rows[1:]] + [rule]
     with open(os.path.join(corpus, "simple-same-cells.rst"), "w") as f:
         f.write("\n".join(text) + "\n")
+
+def make_many_tables_x10(corpus):
+    """many-tables.md ten times over (20,000 small tables, 8 MB): its ratio to the floor without the
+    process start-up, a tenth of many-tables.md's own row."""
+    with open(os.path.join(corpus, "many-tables.md")) as f:
+        text = f.read()
+    with open(os.path.join(corpus, "many-tables-x10.md"), "w") as f:
+        f.write(text * 10)
 
 def make_same_size_pair(corpus):
     """grid-2k.md ten times over, and a pipe table cut to the same number of bytes, to compare rates."""
