@@ -28,7 +28,8 @@ extension GridTableReader {
         map.isBorderLine = lines.indices.map { geometry.isBorder($0) }
         map.borders = lines.indices.filter { isBorderLine[$0] }
         checkStrayJunctions()
-        for (i, line) in lines.enumerated() where line.char(geometry.left) == G.plus && !geometry.isBorder(i) && !endsOnRightEdge(line) {
+        // By index: a line copied out of the array costs a retain and a release, on every line.
+        for i in lines.indices where lines[i].char(geometry.left) == G.plus && !geometry.isBorder(i) && !endsOnRightEdge(lines[i]) {
             report(.brokenBorder, Diagnostic.Message.plusLineNotBorder, lineRange(i))
         }
         for i in [0, lines.count - 1] where !(0..<columnCount).allSatisfy({ geometry.isRule(line: i, column: $0) }) {
@@ -89,9 +90,14 @@ extension GridTableReader {
     /// A column line that only one border's `+` draws, and no `|` follows, is a junction that slipped.
     mutating func checkStrayJunctions() {
         for (k, x) in columnLineX.enumerated() where k > 0 && k < columnLineX.count - 1 {
-            let junctions = borders.filter { lines[$0].char(x) == G.plus }
-            let used = lines.indices.contains { !isBorderLine[$0] && lines[$0].char(x) == G.pipe }
-            guard junctions.count == 1, !used, let i = junctions.first else { continue }
+            // The only border with a `+` on the line, if one is: the search stops at a second.
+            var junctions: [Int] = []
+            for i in borders where lines[i].char(x) == G.plus {
+                junctions.append(i)
+                if junctions.count == 2 { break }
+            }
+            guard junctions.count == 1, let i = junctions.first else { continue }
+            guard !lines.indices.contains(where: { !isBorderLine[$0] && lines[$0].char(x) == G.pipe }) else { continue }
             let others = columnLineX.filter { $0 != x && abs($0 - x) <= 2 }
             var fix: Fix?
             if let target = others.first {
