@@ -26,6 +26,26 @@ struct WordScanTests {
         }
     }
 
+    @Test func blanksAndRunsAreFoundAsAByteLoopFindsThem() {
+        var random = SeededRandom(seed: 16)
+        let rule: [UInt8] = [0x2B, 0x2D, 0x3D, 0x3A]  // + - = :
+        for _ in 0..<3000 {
+            let b = Self.bytes(&random).map { random.chance(0.5) ? random.pick([0x20, 0x09, 0x0B, 0x0C, 0x2D, 0x2B]) : $0 }
+            let start = random.int(0...b.count), end = random.int(start...b.count)
+            let (tabs, feeds) = (random.chance(0.5), random.chance(0.5))
+            let skipped = { (c: UInt8) in c == 0x20 || c == 0x09 || (feeds && (c == 0x0B || c == 0x0C)) }
+            let trimmed = { (c: UInt8) in c == 0x20 || (tabs && c == 0x09) }
+            b.withUnsafeBufferPointer { buffer in
+                #expect(WordScan.firstNonBlank(buffer, from: start, to: end, feeds: feeds) == (b[start..<end].firstIndex { !skipped($0) } ?? end),
+                        "\(b) \(start)..<\(end)")
+                #expect(WordScan.endTrimmingBlanks(buffer, from: start, to: end, tabs: tabs) == (b[start..<end].lastIndex { !trimmed($0) }.map { $0 + 1 } ?? start),
+                        "\(b) \(start)..<\(end)")
+                #expect(WordScan.firstIndex(notAmong: (rule[0], rule[1], rule[2], rule[3]), in: buffer, from: start, to: end)
+                        == (b[start..<end].firstIndex { !rule.contains($0) } ?? end), "\(b) \(start)..<\(end)")
+            }
+        }
+    }
+
     @Test func printableASCIIIsSpaceToTildeThroughout() {
         var random = SeededRandom(seed: 12)
         for _ in 0..<3000 {

@@ -35,7 +35,7 @@ extension GridTableReader {
                 if keepsTabs == false && WordScan.firstIndex(of: 0x09, or: 0x09, in: bytes, from: range.lowerBound, to: range.upperBound) < range.upperBound {
                     return nil
                 }
-                ranges.append(range.lowerBound..<WordScan.endTrimmingSpaceAndTab(bytes, from: range.lowerBound, to: range.upperBound, tabs: false))
+                ranges.append(range.lowerBound..<WordScan.endTrimmingBlanks(bytes, from: range.lowerBound, to: range.upperBound, tabs: false))
             }
             while ranges.last?.isEmpty == true { ranges.removeLast() }
             let padded = GridTableRelayer.arePadded(firstBytes: ranges.lazy.map { $0.isEmpty ? nil : bytes[$0.lowerBound] })

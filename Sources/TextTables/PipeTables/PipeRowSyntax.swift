@@ -84,7 +84,7 @@ enum PipeRowSyntax {
     static func trimmed(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
         var s = start
         while s < end && isCellSpace(b[s]) { s += 1 }  // a cell's first byte, after `skipPipe`, but the row's first
-        return s..<WordScan.endTrimmingSpaceAndTab(b, from: s, to: end)
+        return s..<WordScan.endTrimmingBlanks(b, from: s, to: end)
     }
 
     /// The alignments of a delimiter row (`| :-- | --: |`), or nil when the line is not one.

@@ -86,7 +86,7 @@ enum WordScan {
     /// off, not before `start`: the word before `end` is read whole, bytes before `start` included, where
     /// the buffer holds one.
     @inline(__always)
-    static func endTrimmingSpaceAndTab(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, tabs: Bool = true) -> Int {
+    static func endTrimmingBlanks(_ b: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, tabs: Bool = true) -> Int {
         var e = end
         while e > start && e >= 8 {
             let found = notBlank(word(b, at: e - 8), tabs: tabs, feeds: false)
