@@ -56,7 +56,7 @@ enum FileAccess {
                 }
             }
             if let failure { throw failure }
-            if bytes.withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) }) != nil { throw FileError(path: path, reason: binaryReason) }
+            if !bytes.isEmpty, bytes.withUnsafeBytes({ memchr($0.baseAddress!, 0, $0.count) }) != nil { throw FileError(path: path, reason: binaryReason) }
             if bytes.count <= size { return bytes }  // else the file grew while it was read: read on
         }
         bytes.reserveCapacity(min(max(size ?? 1 << 16, 4096), limit) + 1)
