@@ -93,7 +93,7 @@ enum TableLineEdits {
     /// After a `>` with no space behind it, the first space of a table line's indentation would be read
     /// as the block-quote marker's own, and the line would lose a column each time it is formatted: the
     /// marker's space is written first.
-    static func needsMarkerSpace(after prefix: ArraySlice<UInt8>, before first: UInt8?) -> Bool {
+    static func needsMarkerSpace(after prefix: some BidirectionalCollection<UInt8>, before first: UInt8?) -> Bool {
         prefix.last == quoteMarker && first == space
     }
 
@@ -112,7 +112,7 @@ enum TableLineEdits {
     /// the rest of it is the line's indentation. Where the prefix, the line's own indentation or the
     /// table's holds a tab, the line keeps its own indentation byte for byte: it read as a table row with
     /// it, and still does.
-    static func keepsOwnIndentation(prefix: ArraySlice<UInt8>, own: ArraySlice<UInt8>, table: some Collection<UInt8>) -> Bool {
+    static func keepsOwnIndentation(prefix: some Collection<UInt8>, own: some Collection<UInt8>, table: some Collection<UInt8>) -> Bool {
         prefix.contains(tab) || own.contains(tab) || table.contains(tab)
     }
 

@@ -215,22 +215,25 @@ extension TableReading {
 
     /// Appends printed pipe-table line `offset` as it goes after its container prefix: with the line's own
     /// indentation where it keeps it (tabs), else the table's, after the space a bare `>` needs.
-    /// (`TableLineEdits.keepsOwnIndentation` and `needsMarkerSpace`, read through offsets: a slice of the
-    /// document retains it, and this runs for every line of every table.)
+    /// (The prefix and indentation are read through a buffer pointer: a slice of the document retains it,
+    /// and this runs for every line of every table.)
     func appendPlaced(_ offset: Int, of printer: PipeTablePrinter, to out: inout [UInt8]) {
         let source = min(offset, region.contentStarts.count - 1)
         let lineStart = text.starts[region.firstLine + source], contentStart = region.contentStarts[source]
         let contentEnd = text.contentEnd(region.firstLine + source)
-        let (ownEnd, tabBefore, afterQuote) = text.bytes.withUnsafeBufferPointer { b in
-            var i = contentStart
-            while i < contentEnd && TableLineEdits.isIndentation(b[i]) { i += 1 }
-            return (i, b[lineStart..<i].contains(UInt8(ascii: "\t")), contentStart > lineStart && b[contentStart - 1] == UInt8(ascii: ">"))
+        var ownEnd = contentStart, keepsOwn = false, markerSpace = false
+        text.bytes.withUnsafeBufferPointer { b in
+            while ownEnd < contentEnd && TableLineEdits.isIndentation(b[ownEnd]) { ownEnd += 1 }
+            let prefix = b[lineStart..<contentStart]
+            keepsOwn = TableLineEdits.keepsOwnIndentation(prefix: prefix, own: b[contentStart..<ownEnd], table: printer.indent)
+            markerSpace = TableLineEdits.needsMarkerSpace(after: prefix, before: printer.indent.first)
         }
-        if tabBefore || printer.indent.contains(UInt8(ascii: "\t")) {
-            out.append(from: text.bytes, contentStart..<ownEnd)
+        let own = contentStart..<ownEnd
+        if keepsOwn {
+            out.append(from: text.bytes, own)
             printer.appendLine(offset, indent: [], to: &out)
         } else {
-            if afterQuote && printer.indent.first == 0x20 { out.append(0x20) }
+            if markerSpace { out.append(0x20) }
             printer.appendLine(offset, to: &out)
         }
     }
