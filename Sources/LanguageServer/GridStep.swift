@@ -25,13 +25,7 @@ extension OpenDocument {
         let row = kept.rows.lowerBound - above..<kept.rows.upperBound - above
         guard let step = TableReading(read, region: region, options: options)
             .gridStep(formattedBut: kept, row: row, columnLines: columns, from: offset, direction) else { return nil }
-        func place(_ offset: Int) -> LinePosition {
-            let line = read.line(containing: offset)
-            return LinePosition(table.firstLine + above + line, offset - read.starts[line])
-        }
-        var edits = FormattingEdits(document: self)
-        for edit in step.edits { edits.add(from: place(edit.range.lowerBound), to: place(edit.range.upperBound), edit.newText) }
-        return TableStep(edits: edits, line: table.firstLine + above + step.line, byte: step.byte, lineText: step.lineText,
-                         linesRead: below - above + 1)
+        return TableStep(edits: placed(step.edits, in: read, of: table) { above + $0 }, line: table.firstLine + above + step.line, byte: step.byte,
+                         lineText: step.lineText, linesRead: below - above + 1)
     }
 }

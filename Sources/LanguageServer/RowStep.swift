@@ -66,12 +66,19 @@ extension OpenDocument {
         guard let step = TableReading(read, region: region, options: options).step(formattedBut: kept, lines: lines, from: offset, direction) else {
             return nil
         }
+        return TableStep(edits: placed(step.edits, in: read, of: table) { lines[$0] }, line: table.firstLine + step.line, byte: step.byte,
+                         lineText: step.lineText, linesRead: lines.count)
+    }
+
+    /// `edits` made in a piece of `table` (`TableIndex.Table.piece`) read as `read`, placed in the
+    /// document: the piece's line `l` is the table's line `tableLine(l)`.
+    func placed(_ edits: [TextEdit], in read: TextLines, of table: TableIndex.Table, tableLine: (Int) -> Int) -> FormattingEdits {
         func place(_ offset: Int) -> LinePosition {
             let line = read.line(containing: offset)
-            return LinePosition(table.firstLine + lines[line], offset - read.starts[line])
+            return LinePosition(table.firstLine + tableLine(line), offset - read.starts[line])
         }
-        var edits = FormattingEdits(document: self)
-        for edit in step.edits { edits.add(from: place(edit.range.lowerBound), to: place(edit.range.upperBound), edit.newText) }
-        return TableStep(edits: edits, line: table.firstLine + step.line, byte: step.byte, lineText: step.lineText, linesRead: lines.count)
+        var placed = FormattingEdits(document: self)
+        for edit in edits { placed.add(from: place(edit.range.lowerBound), to: place(edit.range.upperBound), edit.newText) }
+        return placed
     }
 }
