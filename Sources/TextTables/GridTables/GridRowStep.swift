@@ -57,12 +57,8 @@ extension TableReading {
         let edits = TextEdit.minimal(from: text.bytes[0..<end], at: 0, to: after).map { [$0] } ?? []
         guard edits.allSatisfy({ !$0.newText.contains(0x0A) && text.line(containing: $0.range.lowerBound) == text.line(containing: $0.range.upperBound) }) else { return nil }
         // The cursor after as many `|` on its line as before, as `navigateRepairingDrift` places it.
-        let printed = edits.isEmpty ? self : reading(after: edits)
-        let line = text.line(containing: offset)
-        let bars = text.bytes[region.contentStarts[line]..<max(offset, region.contentStarts[line])].filter { $0 == GridTableGeometry.pipe }.count
-        let lineBytes = printed.text.bytes[printed.region.contentStarts[line]..<printed.text.contentEnd(line)]
-        guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first,
-              let step = printed.navigate(from: bar + 1, direction, syntax: region.syntax, isFormatted: true), step.edits.isEmpty else { return nil }
+        guard let step = navigate(in: edits.isEmpty ? self : reading(after: edits), keepingBarsBefore: offset, direction, syntax: region.syntax,
+                                  isFormatted: true), step.edits.isEmpty else { return nil }
         return CellNavigation(edits: edits, line: step.line, byte: step.byte, lineText: step.lineText)
     }
 

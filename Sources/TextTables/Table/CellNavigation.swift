@@ -70,14 +70,7 @@ extension TableReading {
         guard !errors.isEmpty, errors.allSatisfy({ $0.message == Diagnostic.Message.drift(region.syntax) }),
               let fix = errors[0].fixes.first else { return nil }
         let repaired = reading(after: fix.edits)
-        let line = text.line(containing: offset) - region.firstLine
-        guard repaired.errors == nil, line < repaired.region.contentStarts.count else { return nil }
-        // (A cursor in the line's container prefix is before its first `|`.)
-        let bars = text.bytes[region.contentStarts[line]..<max(offset, region.contentStarts[line])].filter { $0 == GridTableGeometry.pipe }.count
-        let repairedLine = repaired.region.firstLine + line
-        let lineBytes = repaired.text.bytes[repaired.region.contentStarts[line]..<repaired.text.contentEnd(repairedLine)]
-        guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first,
-              let step = repaired.navigate(from: bar + 1, direction, syntax: syntax, isFormatted: nil) else { return nil }
+        guard repaired.errors == nil, let step = navigate(in: repaired, keepingBarsBefore: offset, direction, syntax: syntax, isFormatted: nil) else { return nil }
         // The bytes that the repaired table after the step changes (its last terminator kept as it is):
         // the padding of the lines typed out of line, as a step on the row alone gives it (`gridStep`).
         let tableStart = text.starts[region.firstLine], tableEnd = text.contentEnd(region.lines.upperBound - 1)
@@ -85,6 +78,20 @@ extension TableReading {
         after.removeLast(text.fullEnd(region.lines.upperBound - 1) - tableEnd)
         let edits = TextEdit.minimal(from: text.bytes[tableStart..<tableEnd], at: tableStart, to: after).map { [$0] } ?? []
         return CellNavigation(edits: edits, line: step.line, byte: step.byte, lineText: step.lineText)
+    }
+
+    /// The step `navigate` takes in `other`, this table re-laid (its lines in the same order), from the
+    /// place on the cursor's line after as many `|` as `offset` has before it here: where a cursor stays
+    /// when its line is re-laid. Nil past `other`'s lines or its `|`.
+    func navigate(in other: TableReading, keepingBarsBefore offset: Int, _ direction: NavigationDirection, syntax: DocumentSyntax,
+                  isFormatted: Bool?) -> CellNavigation? {
+        let line = text.line(containing: offset) - region.firstLine
+        guard line < other.region.contentStarts.count else { return nil }
+        // (A cursor in the line's container prefix is before its first `|`.)
+        let bars = text.bytes[region.contentStarts[line]..<max(offset, region.contentStarts[line])].filter { $0 == GridTableGeometry.pipe }.count
+        let lineBytes = other.text.bytes[other.region.contentStarts[line]..<other.text.contentEnd(other.region.firstLine + line)]
+        guard let bar = lineBytes.indices.filter({ lineBytes[$0] == GridTableGeometry.pipe }).dropFirst(max(bars - 1, 0)).first else { return nil }
+        return other.navigate(from: bar + 1, direction, syntax: syntax, isFormatted: isFormatted)
     }
 
     /// The cells the keys step through: a pipe table's shown ones (cells GitHub hides are no stops).
