@@ -75,19 +75,12 @@ extension TableReading {
 
     /// `unitWidths` of the typed row as it was formatted: this piece with the row's lines as they were.
     private func formattedWidths(_ kept: FormattedButGridRow, row: Range<Int>, gridRow r: Int) -> [Int]? {
-        var bytes: [UInt8] = []
-        for line in 0..<region.contentStarts.count {
-            if line > 0 { bytes.append(0x0A) }
-            bytes += row.contains(line) ? kept.formatted[line - row.lowerBound][...] : text.bytes[text.starts[line]..<text.contentEnd(line)]
-        }
-        let lines = TextLines(bytes)
-        guard lines.count == region.contentStarts.count else { return nil }
-        let prefixLengths = region.contentStarts.indices.map { region.contentStarts[$0] - text.starts[$0] }
-        var formattedRegion = TableRegion(kind: .grid, firstLine: 0, contentStarts: prefixLengths.indices.map { lines.starts[$0] + prefixLengths[$0] },
-                                          syntax: region.syntax)
-        formattedRegion.context = region.context
-        let formatted = TableReading(lines, region: formattedRegion, options: options)
-        guard case .grid(let grid, _, _) = formatted.content, grid.cells.allSatisfy(\.isUnit) else { return nil }
+        guard !kept.formatted.contains(where: { $0.contains(0x0A) }) else { return nil }
+        let asFormatted = TextEdit(range: text.starts[row.lowerBound]..<text.contentEnd(row.upperBound - 1),
+                                   newText: Array(kept.formatted.joined(separator: [0x0A])))
+        let formatted = reading(after: [asFormatted])
+        guard formatted.region.contentStarts.count == region.contentStarts.count, case .grid(let grid, _, _) = formatted.content,
+              grid.cells.allSatisfy(\.isUnit) else { return nil }
         return formatted.unitWidths(of: grid, row: r)
     }
 }

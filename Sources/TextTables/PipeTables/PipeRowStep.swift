@@ -85,21 +85,15 @@ extension TableReading {
     /// The display widths of the cells of the row as it was formatted, when it prints with `widths` as it
     /// was (read after this reading's header and delimiter row, with the container prefix it has now).
     private func formattedRowWidths(_ kept: FormattedButRow, line m: Int, widths: [Int], columns: Int) -> [Int]? {
-        let prefix = region.contentStarts[m] - text.starts[m]
-        guard prefix <= kept.formatted.count else { return nil }
-        let head = Array(text.bytes[0..<text.starts[2]])
-        let lines = TextLines(head + kept.formatted + [0x0A])
-        var formattedRegion = TableRegion(kind: .pipe, firstLine: 0,
-                                          contentStarts: [region.contentStarts[0], region.contentStarts[1], head.count + prefix], syntax: region.syntax)
-        formattedRegion.context = region.context
-        let formatted = TableReading(lines, region: formattedRegion, options: options)
-        guard case .pipe(let table, _) = formatted.content, table.rowCount == 2, table.cellCount(ofRow: 1) == columns,
-              table.cellUnprintableAfterPipe == nil else { return nil }
+        guard region.contentStarts[m] - text.starts[m] <= kept.formatted.count, !kept.formatted.contains(0x0A) else { return nil }
+        let formatted = reading(after: [TextEdit(range: text.starts[m]..<text.contentEnd(m), newText: kept.formatted)])
+        guard formatted.region.contentStarts.count == region.contentStarts.count, case .pipe(let table, _) = formatted.content,
+              table.cellCount(ofRow: m - 1) == columns, table.cellUnprintableAfterPipe == nil else { return nil }
         let printer = formatted.pipePrinter(table).printing(widths: widths)
         var printed: [UInt8] = []
-        formatted.appendPlaced(2, of: printer, to: &printed)
-        guard printed.elementsEqual(lines.bytes[(head.count + prefix)..<lines.contentEnd(2)]) else { return nil }
-        return (0..<columns).map { printer.layout.cellWidths[table.rowStarts[1] + $0] }
+        formatted.appendPlaced(m, of: printer, to: &printed)
+        guard printed.elementsEqual(formatted.text.bytes[formatted.region.contentStarts[m]..<formatted.text.contentEnd(m)]) else { return nil }
+        return (0..<columns).map { printer.layout.cellWidths[table.rowStarts[m - 1] + $0] }
     }
 }
 
