@@ -28,6 +28,25 @@ struct FormatCommandTests {
         #expect(try Gridls.run(["format", "-"], stdin: Self.messy).stdout == Self.tidy)
     }
 
+    /// A regular file is read straight into one buffer of its size: an empty one reads as empty, one of
+    /// several 64 KB chunks reads whole, and a NUL far into one is still found.
+    @Test func regularFilesAreReadWholeWhateverTheirSize() throws {
+        let folder = try ScratchFolder()
+        defer { folder.remove() }
+        let empty = try Gridls.run(["format", try folder.write("empty.md", "")])
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "")
+        #expect(empty.stderr == "1 file already formatted\n")
+        let big = try Gridls.run(["format", try folder.write("big.md", String(repeating: Self.messy + "\n", count: 5_000))])
+        #expect(big.status == 0)
+        #expect(big.stdout == String(repeating: Self.tidy + "\n", count: 5_000))
+        let nul = try folder.write("nul.md", String(repeating: Self.messy + "\n", count: 5_000) + "\u{0}\n")
+        let refused = try Gridls.run(["format", nul])
+        #expect(refused.status == 2)
+        #expect(refused.stdout == "")
+        #expect(refused.stderr == "gridls: \(nul): binary file (contains NUL bytes)\n1 file with errors\n")
+    }
+
     @Test func formatsFilesInArgumentOrder() throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
