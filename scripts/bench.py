@@ -29,11 +29,7 @@ def run_once(command):
 
 def build_floor():
     """The C two-pass aligner of scripts/floor/align.c: the least work that aligns pipe tables."""
-    import shutil
-    binary = os.path.join(tempfile.mkdtemp(prefix="gridls-floor-"), "align")
-    compiler = shutil.which("cc") or shutil.which("clang") or "cc"  # the Swift toolchain brings clang
-    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "scripts", "floor", "align.c")], check=True)
-    return binary
+    return benchlib.compile_c(os.path.join("floor", "align.c"))
 
 def main():
     parser = argparse.ArgumentParser()

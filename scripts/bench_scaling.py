@@ -13,15 +13,19 @@ one-row table. CPU time, not wall time: other processes on the machine slow the 
 
 Prints per shape the sizes, the times and the growth exponent: the slope of log time against log bytes
 through the three points (log(t10N/tN)/log 10 when bytes grow tenfold and time as a power): 1 is linear,
-2 quadratic. With --quick (CI) it exits 1 when a shape's exponent is above 1.25 (faster than N log N at
-these sizes) twice (it measures a shape again, with more runs, before failing it). A run taking more than
---limit seconds (wall clock) stops that shape, its exponent then a lower bound.
+2 quadratic. A document shape also prints its peak memory per byte of the largest document, above that
+of process start (`peak/B`, measured through scripts/peak.c). With --quick (CI) it exits 1 when a shape's
+exponent is above 1.25 (faster than N log N at these sizes) twice (it measures a shape again, with more
+runs, before failing it), or when its peak/B is above 100: a shape that holds a copy of its lines per
+level of nesting, linear but for its depth, reads some hundreds. A run taking more than --limit seconds
+(wall clock) stops that shape, its exponent then a lower bound.
 """
 import argparse, benchlib, math, os, statistics, subprocess, sys, tempfile, time
 
 from lsp_session import Session
 
 LIMIT_EXPONENT = 1.25
+LIMIT_PEAK_PER_BYTE = 100
 
 # --- document shapes: each a function of n returning (file name, text) ---------------------------------
 
@@ -112,6 +116,19 @@ def md_blank_lines_deep(n):
 def pandoc_blank_lines_deep(n):
     return blank_lines_deep(n, "blank-lines-deep.qmd")
 
+def lazy_lines_deep(marker, n, name):
+    # Lines going on lazily with a paragraph under containers nested as deep as the root of their count.
+    return name, marker * depth_for(n) + "a\n" + "x\n" * n + "\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+
+def md_lazy_lines_deep(n):
+    return lazy_lines_deep("- ", n, "lazy-lines-deep.md")
+
+def pandoc_lazy_lines_deep(n):
+    return lazy_lines_deep("- ", n, "lazy-lines-deep.qmd")
+
+def pandoc_lazy_quote_lines(n):
+    return lazy_lines_deep("> ", n, "lazy-quote-lines.qmd")
+
 def md_quote_depth(n):
     return quotes("> ", n, "quote-depth.md")
 
@@ -144,6 +161,9 @@ DOCUMENT_SHAPES = {
     "rst list depth": (rst_list_depth, "format", 1_000_000, 2_000_000),
     "md blank lines deep": (md_blank_lines_deep, "format", 100_000, 200_000),
     "pandoc blank lines deep": (pandoc_blank_lines_deep, "format", 100_000, 200_000),
+    "md lazy lines deep": (md_lazy_lines_deep, "format", 100_000, 200_000),
+    "pandoc lazy lines deep": (pandoc_lazy_lines_deep, "format", 100_000, 200_000),
+    "pandoc lazy quote lines": (pandoc_lazy_quote_lines, "format", 100_000, 200_000),
     "md quote depth": (md_quote_depth, "format", 1_000_000, 2_000_000),
     "pandoc quote depth": (pandoc_quote_depth, "format", 1_000_000, 2_000_000),
     "rst quote depth": (rst_quote_depth, "format", 1_000_000, 2_000_000),
@@ -168,7 +188,13 @@ def process_cpu(command, limit):
         sys.exit("%s failed with status %d" % (" ".join(command), status))
     return usage.ru_utime + usage.ru_stime
 
-def document_cpu(binary, command, name, text, runs, limit, folder):
+def peak_bytes(peak, command):
+    """Peak resident memory of one run, in bytes (through scripts/peak.c, see there why)."""
+    out = subprocess.run([peak] + command, stdout=subprocess.PIPE, check=False).stdout
+    return int(out) * 1024
+
+def document_cpu(binary, peak, command, name, text, runs, limit, folder):
+    """Median CPU seconds of `runs` runs of `command` on the text, and the peak memory of one more."""
     path = os.path.join(folder, name)
     with open(path, "w", encoding="utf-8") as f:
         f.write(text)
@@ -178,7 +204,7 @@ def document_cpu(binary, command, name, text, runs, limit, folder):
         if took is None:
             return None
         times.append(took)
-    return statistics.median(times)
+    return statistics.median(times), peak_bytes(peak, [binary, command, path])
 
 # --- server shapes ---------------------------------------------------------------------------------------
 
@@ -264,24 +290,27 @@ def main():
     if args.quick:
         args.runs = 3
     binary = args.binary or benchlib.build_release()
+    peak_program = benchlib.compile_c("peak.c")
     folder = tempfile.mkdtemp(prefix="gridls-scaling-")
     wanted = lambda name: not args.only or any(part in name for part in args.only.split(","))
-    print("%-22s %10s %10s %10s %9s %9s %9s %9s" % ("shape", "N", "bytes N", "bytes 10N", "ms N", "ms ~3N", "ms 10N", "exponent"))
+    print("%-24s %8s %9s %10s %9s %9s %9s %9s %8s" % ("shape", "N", "bytes N", "bytes 10N", "ms N", "ms ~3N", "ms 10N", "exponent", "peak/B"))
     failed = []
     base = {}
     for command in ("format", "check"):
-        base[command] = document_cpu(binary, command, "empty.md", "", args.runs * 2, args.limit, folder)
+        base[command] = document_cpu(binary, peak_program, command, "empty.md", "", args.runs * 2, args.limit, folder)
     def document_times(generate, command, n, runs):
-        texts, times = [generate(size) for size in sizes_of(n)], []
+        texts, times, per_byte = [generate(size) for size in sizes_of(n)], [], None
         for file_name, text in texts:
-            took = None if None in times else document_cpu(binary, command, file_name, text, runs, args.limit, folder)
-            times.append(None if took is None else max(took - base[command], 1e-4))
-        return texts, times
+            took = None if None in times else document_cpu(binary, peak_program, command, file_name, text, runs, args.limit, folder)
+            times.append(None if took is None else max(took[0] - base[command][0], 1e-4))
+            # Memory above process start, per byte of the largest document.
+            per_byte = None if took is None else max(took[1] - base[command][1], 0) / len(text.encode())
+        return texts, times, per_byte
 
     def server_times(make_text, kind, n, runs):
         floor = keystroke_cpu(binary, make_text(2), runs + 2, kind)  # the request's cost in a one-row table
         texts = [("", make_text(size)) for size in sizes_of(n)]
-        return texts, [max(keystroke_cpu(binary, text, runs + 2, kind) - floor, 1e-4) for _, text in texts]
+        return texts, [max(keystroke_cpu(binary, text, runs + 2, kind) - floor, 1e-4) for _, text in texts], None
 
     shapes = [(name, document_times, shape) for name, shape in DOCUMENT_SHAPES.items()]
     shapes += [(name, server_times, shape) for name, shape in SERVER_SHAPES.items()]
@@ -289,31 +318,35 @@ def main():
         if not wanted(name):
             continue
         n = quick_n if args.quick else full_n
-        texts, times = measure(generate, command, n, args.runs)
-        grow = report(name, n, texts, times)
+        texts, times, peak = measure(generate, command, n, args.runs)
+        grow = report(name, n, texts, times, peak)
         if args.quick and (grow is None or grow > LIMIT_EXPONENT):
             # Another process on the machine can inflate one size's CPU time (caches, memory): measure
             # again with more runs before calling the shape superlinear.
-            texts, times = measure(generate, command, n, args.runs + 2)
-            grow = report(name + " (again)", n, texts, times)
+            texts, times, peak = measure(generate, command, n, args.runs + 2)
+            grow = report(name + " (again)", n, texts, times, peak)
         if grow is None or grow > LIMIT_EXPONENT:
             failed.append(name)
+        if peak is not None and peak > LIMIT_PEAK_PER_BYTE:
+            failed.append(name + " (memory)")
     if failed:
-        print("faster than N log N (exponent above %.2f): %s" % (LIMIT_EXPONENT, ", ".join(failed)))
+        print("faster than N log N (exponent above %.2f) or above %d bytes of memory per byte: %s"
+              % (LIMIT_EXPONENT, LIMIT_PEAK_PER_BYTE, ", ".join(failed)))
         if args.quick:
             sys.exit(1)
 
 def sizes_of(n):
     return [n, int(n * math.sqrt(10)), 10 * n]
 
-def report(name, n, texts, times):
+def report(name, n, texts, times, peak):
     """Prints a shape's row; its exponent (None when it could not be measured)."""
     sizes = [len(text.encode()) for _, text in texts]
     shown = ["%9.1f" % (t * 1e3) if t is not None else "%9s" % "stopped" for t in times]
     grow = exponent(times, sizes)
     # A stopped size makes the exponent a lower bound.
     mark = "%9s" % "?" if grow is None else ("%8.2f+" if None in times else "%9.2f") % grow
-    print("%-22s %10d %10d %10d %s %s %s %s" % (name, n, sizes[0], sizes[2], *shown, mark), flush=True)
+    memory = "%8s" % "" if peak is None else "%8.1f" % peak
+    print("%-24s %8d %9d %10d %s %s %s %s" % (name, n, sizes[0], sizes[2], *shown, mark) + memory, flush=True)
     return grow
 
 if __name__ == "__main__":

@@ -15,6 +15,14 @@ def build_release():
                    stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build", "release", "gridls")
 
+def compile_c(source):
+    """A C program of scripts/ (`cc -O2`), built in a folder of its own; its path."""
+    import shutil
+    binary = os.path.join(tempfile.mkdtemp(prefix="gridls-c-"), os.path.splitext(os.path.basename(source))[0])
+    compiler = shutil.which("cc") or shutil.which("clang") or "cc"  # the Swift toolchain brings clang
+    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "scripts", source)], check=True)
+    return binary
+
 def binary_and_corpus(args):
     """The binary to measure and the corpus folder, built and generated unless the options name them."""
     binary = args.binary or build_release()

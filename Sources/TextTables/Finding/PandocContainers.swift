@@ -2,39 +2,38 @@
 /// holds, with where their text starts, read again as blocks.
 extension PandocMarkdownScanner {
     /// A list item (pandoc's `rawListItem` and its `listContinuation`s), its content read as blocks.
-    mutating func readListItem(_ lines: ArraySlice<Line>, _ i: Int, marker: (width: Int, contentStart: Int), indent: Int,
+    mutating func readListItem(_ lines: Lines, _ i: Int, marker: (width: Int, contentStart: Int), indent: Int,
                                reading: Int, divDepth: Int) -> Int {
         let contentColumn = indent + marker.width
-        var content = [Line(index: lines[i].index, start: marker.contentStart)]
+        var changes: [Line] = []
+        changes.note(lines[i], readAs: Line(index: lines[i].index, start: marker.contentStart))
         var j = i + 1
         while j < lines.endIndex, !isBlank(lines[j]), !endsListItem(lines[j], contentColumn, divDepth: divDepth) {
             let (lineIndent, p) = indentation(lines[j])
             if lineIndent < 4, b[p] == UInt8(ascii: "`") || b[p] == UInt8(ascii: "~"), let fence = BlockSyntax.openingFence(b, p, end(lines[j])),
                closer(lines, after: j, reading: reading, needle: [fence.marker], length: fence.length, { b, p, end in
                    BlockSyntax.closingFence(b, p, end, marker: fence.marker, length: fence.length) }) != nil { break }
-            content.append(gobbled(lines[j], contentColumn) ?? Line(index: lines[j].index, start: lines[j].start, lazy: true))
+            changes.note(lines[j], readAs: gobbled(lines[j], contentColumn) ?? lines[j].lazily)
             j += 1
         }
         while true {
-            var k = j
-            while k < lines.endIndex && isBlank(lines[k]) { k += 1 }
+            let k = blankRunEnd(lines, from: j)
             guard k < lines.endIndex, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], contentColumn) else { break }
-            content += lines[j..<k]
-            content.append(first)
+            changes.note(lines[k], readAs: first)
             j = k + 1
             while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
                 if let line = gobbled(lines[j], contentColumn) {
-                    content.append(line)
+                    changes.note(lines[j], readAs: line)
                 } else if isListStart(lines[j]) {
                     break
                 } else {
-                    content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
+                    changes.note(lines[j], readAs: lines[j].lazily)
                 }
                 j += 1
             }
         }
         let tablesBefore = result.tables.count
-        readContent(content, divDepth: divDepth, inList: true)
+        readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: true)
         if contentColumn < 4 && !PandocBlockSyntax.isBullet(b[indentation(lines[i]).p]) {
             keepLowerLinesOffTheMargin(lines, i, tableAt: tablesBefore)
         }
@@ -47,7 +46,7 @@ extension PandocMarkdownScanner {
     /// more; printed at the item's text column (under four), it would leave the item. A pipe table's lines
     /// below its first keep their first four columns of indentation as their prefix, as they were written;
     /// a simple or multiline table, whose columns are where its lines' text is, is left alone and reported.
-    private mutating func keepLowerLinesOffTheMargin(_ lines: ArraySlice<Line>, _ i: Int, tableAt t: Int) {
+    private mutating func keepLowerLinesOffTheMargin(_ lines: Lines, _ i: Int, tableAt t: Int) {
         // Only the first table found in the item's content can start on its marker line.
         guard t < result.tables.count, result.tables[t].firstLine == lines[i].index else { return }
         guard result.tables[t].kind == .pipe else {
@@ -63,20 +62,20 @@ extension PandocMarkdownScanner {
         }
     }
 
-    private func isListStart(_ line: Line) -> Bool {
+    private mutating func isListStart(_ line: Line) -> Bool {
         let (indent, p) = indentation(line)
         return indent < 4 && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil
     }
 
     /// A line that ends a list item's first lines: another item, where pandoc looks for one.
-    private func endsListItem(_ line: Line, _ contentColumn: Int, divDepth: Int) -> Bool {
+    private mutating func endsListItem(_ line: Line, _ contentColumn: Int, divDepth: Int) -> Bool {
         let (indent, p) = indentation(line)
         if (indent < 4 || indent >= contentColumn) && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil { return true }
         return closesBlock(line, divDepth: divDepth)
     }
 
     /// A fenced div's closer inside a div, or an HTML block's closing tag inside one.
-    private func closesBlock(_ line: Line, divDepth: Int) -> Bool {
+    private mutating func closesBlock(_ line: Line, divDepth: Int) -> Bool {
         let (indent, p) = indentation(line)
         guard indent < 4 else { return false }
         if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end(line)) { return true }
@@ -84,7 +83,7 @@ extension PandocMarkdownScanner {
     }
 
     /// The line without its first `columns` columns of indentation, or nil when it is indented less.
-    private func gobbled(_ line: Line, _ columns: Int) -> Line? {
+    private mutating func gobbled(_ line: Line, _ columns: Int) -> Line? {
         var column = 0, i = line.start
         let end = end(line)
         while column < columns && i < end {
@@ -96,23 +95,23 @@ extension PandocMarkdownScanner {
 
     /// A block quote: lines starting with `>`, and lines without that continue the text above (lazily),
     /// its content (after `>` and one space) read as blocks.
-    mutating func readBlockQuote(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int {
-        var content: [Line] = []
+    mutating func readBlockQuote(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int {
+        var changes: [Line] = []
         var j = i
         while j < lines.endIndex {
             let line = lines[j]
             let (indent, p) = indentation(line)
             if indent < 4 && p < end(line) && b[p] == UInt8(ascii: ">") {
                 let start = p + 1 < end(line) && b[p + 1] == BlockSyntax.space ? p + 2 : p + 1
-                content.append(Line(index: line.index, start: start, lazy: line.lazy))
+                changes.note(line, readAs: Line(index: line.index, start: start, lazy: line.lazy))
             } else if j > i, !isBlank(line), !endsParagraph(lines, j, reading: reading, divDepth: divDepth, inList: inList) {
-                content.append(Line(index: line.index, start: line.start, lazy: true))
+                changes.note(line, readAs: line.lazily)
             } else {
                 break
             }
             j += 1
         }
-        readContent(content, divDepth: divDepth, inList: inList)
+        readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: inList)
         return j
     }
 
@@ -120,7 +119,7 @@ extension PandocMarkdownScanner {
     /// or none), each read as blocks: its marker line's text, lines indented four columns (or going on
     /// lazily) and, after blank lines, more indented lines. Not where a captioned table starts at the
     /// marker (pandoc reads `: …` then the table's caption). Nil when no definition follows the term.
-    mutating func readDefinitions(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
+    mutating func readDefinitions(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var j = i + 1
         var found = false
         while true {
@@ -130,33 +129,44 @@ extension PandocMarkdownScanner {
                   let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
             if !found {
                 // Asked of a scanner of its own, so that what it finds is not kept (nor copied).
-                var probe = PandocMarkdownScanner(text: text, restartable: [], runs: runs)
+                var probe = PandocMarkdownScanner(text: text, restartable: [], runs: runs, ends: ends)
                 probe.htmlDepth = htmlDepth
                 guard probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) == nil else { return nil }
             }
             found = true
-            var content = [Line(index: lines[m].index, start: start, lazy: lines[m].lazy)]
+            var changes: [Line] = []
+            changes.note(lines[m], readAs: Line(index: lines[m].index, start: start, lazy: lines[m].lazy))
             j = m + 1
             while true {
                 while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
                     if let line = gobbled(lines[j], 4) {
-                        content.append(line)
+                        changes.note(lines[j], readAs: line)
                     } else if case let (indent, p) = indentation(lines[j]), PandocBlockSyntax.definitionMarker(b, p, end(lines[j]), indent: indent) == nil {
-                        content.append(Line(index: lines[j].index, start: lines[j].start, lazy: true))
+                        changes.note(lines[j], readAs: lines[j].lazily)
                     } else {
                         break
                     }
                     j += 1
                 }
-                var k = j
-                while k < lines.endIndex && isBlank(lines[k]) { k += 1 }
+                let k = blankRunEnd(lines, from: j)
                 guard k < lines.endIndex, k > j, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], 4) else { break }
-                content += lines[j..<k]
-                content.append(first)
+                changes.note(lines[k], readAs: first)
                 j = k + 1
             }
-            readContent(content, divDepth: divDepth, inList: false)
+            readContent(lines[m..<j], changes: changes, divDepth: divDepth, inList: false)
         }
         return found ? j : nil
+    }
+}
+
+extension PandocMarkdownScanner.Line {
+    /// The line going on lazily with a container's text, without the container's prefix or indentation.
+    var lazily: Self { Self(index: index, start: start, lazy: true) }
+}
+
+extension [PandocMarkdownScanner.Line] {
+    /// Keeps `content`, how a container's content reads `line`, when it reads otherwise around it.
+    mutating func note(_ line: Element, readAs content: Element) {
+        if content != line { append(content) }
     }
 }

@@ -8,10 +8,14 @@
 /// attributes and fenced divs are never part of a table. Only `` ``` `` fences, div closers and, in a
 /// list, list items interrupt a paragraph; code fences, YAML blocks and raw HTML are blocks only when
 /// they are closed.
+///
+/// Helpers that only read the scanner are declared `mutating` all the same, as in `MarkdownScanner`:
+/// called from a mutating method, a non-mutating one was handed a copy of the whole struct, per line and
+/// per container holding it.
 struct PandocMarkdownScanner {
     /// A line as the blocks being read see it: its text starts after the prefixes of the block quotes and
     /// list items it is in.
-    struct Line {
+    struct Line: Equatable {
         var index: Int
         var start: Int
         /// The line goes on with a block quote's or list item's text without the prefix or indentation
@@ -20,6 +24,8 @@ struct PandocMarkdownScanner {
     }
 
     let text: TextLines
+    /// Where each line's content ends: read for every line by every container that holds it, found once.
+    let ends: [Int]
     /// Shared with probing scanners: the leading whitespace each line was last asked about.
     let runs: WhitespaceRuns
     var result = TableScan()
@@ -58,8 +64,8 @@ struct PandocMarkdownScanner {
     package static func scan(_ text: TextLines, startsDocument: Bool = true) -> (scan: TableScan, restartable: [Bool]) {
         var scanner = PandocMarkdownScanner(text: text, restartable: [Bool](repeating: false, count: text.count))
         let bom = startsDocument ? ByteOrderMark.length(text.bytes) : 0
-        let lines = (0..<text.count).map { Line(index: $0, start: text.starts[$0] + ($0 == 0 ? bom : 0)) }
-        scanner.readBlocks(lines[...], divDepth: 0, inList: false, top: true)
+        let table = LineTable((0..<text.count).map { Line(index: $0, start: text.starts[$0] + ($0 == 0 ? bom : 0)) })
+        scanner.readBlocks(Lines(table, 0..<text.count), divDepth: 0, inList: false, top: true)
         if let unclosed = scanner.firstUnclosed {
             for line in unclosed..<text.count { scanner.restartable[line] = false }
         }
@@ -67,13 +73,15 @@ struct PandocMarkdownScanner {
         return (scan, scanner.restartable)
     }
 
-    init(text: TextLines, restartable: [Bool], runs: WhitespaceRuns? = nil) {
+    init(text: TextLines, restartable: [Bool], runs: WhitespaceRuns? = nil, ends: [Int]? = nil) {
         self.text = text
         self.restartable = restartable
         self.runs = runs ?? WhitespaceRuns(lineCount: text.count)
+        self.ends = ends ?? (0..<text.count).map(text.contentEnd)
     }
 
-    func end(_ line: Line) -> Int { text.contentEnd(line.index) }
+    @inline(__always)
+    func end(_ line: Line) -> Int { ends[line.index] }
 
     /// The line's indentation in columns and where its text starts. Each container's content reads its
     /// lines again from a later start inside the same leading whitespace: its end is found once per line
@@ -82,14 +90,14 @@ struct PandocMarkdownScanner {
     func indentation(_ line: Line) -> (columns: Int, p: Int) {
         // Empty lines and lines starting with text (most) need no record.
         guard startsWithWhitespace(line) else { return (0, line.start) }
-        return measuredIndentation(line)
+        return runs.indentation(b, line.index, line.start, end(line))
     }
 
     @inline(__always)
     func isBlank(_ line: Line) -> Bool {
         let end = end(line)
         guard line.start < end else { return true }
-        return startsWithWhitespace(line) && measuredIndentation(line).p == end
+        return startsWithWhitespace(line) && runs.indentation(b, line.index, line.start, end).p == end
     }
 
     @inline(__always)
@@ -97,26 +105,28 @@ struct PandocMarkdownScanner {
         line.start < end(line) && (b[line.start] == BlockSyntax.space || b[line.start] == BlockSyntax.tab)
     }
 
-    private func measuredIndentation(_ line: Line) -> (columns: Int, p: Int) {
-        let end = end(line)
-        if let run = runs.run(line.index, containing: line.start) {
-            return run.hasTab ? BlockSyntax.indentation(b, line.start, end) : (run.end - line.start, run.end)
-        }
-        let (columns, p) = BlockSyntax.indentation(b, line.start, end)
-        runs.record(line.index, line.start..<p, hasTab: b[line.start..<p].contains(BlockSyntax.tab))
-        return (columns, p)
-    }
-
-    /// Reads a container's content as blocks, unless it is nested past `maxNesting`.
-    mutating func readContent(_ lines: [Line], divDepth: Int, inList: Bool) {
+    /// Reads a container's content as blocks, unless it is nested past `maxNesting`: `lines`, as `changes`
+    /// (the lines whose text starts elsewhere in it, or that are lazy in it) say the container reads them.
+    mutating func readContent(_ lines: Lines, changes: [Line], divDepth: Int, inList: Bool) {
         guard nesting < Self.maxNesting else { return }
         nesting += 1
-        readBlocks(lines[...], divDepth: divDepth, inList: inList, top: false)
+        lines.table.enter(changes)
+        readBlocks(lines, divDepth: divDepth, inList: inList, top: false)
+        lines.table.leave(changes.count)
         nesting -= 1
     }
 
+    /// The first of `lines` from `j` that is not blank (or the end).
+    mutating func blankRunEnd(_ lines: Lines, from j: Int) -> Int {
+        var k = j
+        while k < lines.endIndex && isBlank(lines[k]) {
+            k = max(k + 1, min(lines.table.wholeBlankRunEnd(from: k, in: text), lines.endIndex))
+        }
+        return k
+    }
+
     /// Reads `lines` as a sequence of blocks (pandoc's `parseBlocks`); `divDepth`: fenced divs open around them.
-    mutating func readBlocks(_ lines: ArraySlice<Line>, divDepth: Int, inList: Bool, top: Bool) {
+    mutating func readBlocks(_ lines: Lines, divDepth: Int, inList: Bool, top: Bool) {
         readings += 1
         let reading = readings
         var i = lines.startIndex
@@ -126,7 +136,7 @@ struct PandocMarkdownScanner {
             let (indent, p) = indentation(line)
             if p == end(line) {
                 if top && depth == 0 && htmlDepth == 0 { restartable[line.index] = true }
-                i += 1
+                i = top ? i + 1 : blankRunEnd(lines, from: i)
             } else if depth > divDepth && indent < 4 && PandocBlockSyntax.divCloser(b, p, end(line)) {
                 depth -= 1
                 i += 1
@@ -138,7 +148,7 @@ struct PandocMarkdownScanner {
 
     /// Reads the block that starts at `lines[i]`, trying pandoc's block parsers in pandoc's order; returns
     /// the index of the line after it.
-    private mutating func readBlock(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth depth: inout Int, inList: Bool) -> Int {
+    private mutating func readBlock(_ lines: Lines, _ i: Int, reading: Int, divDepth depth: inout Int, inList: Bool) -> Int {
         let line = lines[i], end = end(line)
         let (indent, p) = indentation(line)
         if indent < 4 {
@@ -205,13 +215,13 @@ struct PandocMarkdownScanner {
 
     /// The index after a paragraph (or caption) starting at `lines[i]`: its text runs to a blank line, or to
     /// a line that ends it (pandoc's `endline` fails there).
-    mutating func paragraphEnd(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int {
+    mutating func paragraphEnd(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int {
         var j = i + 1
         while j < lines.endIndex && !isBlank(lines[j]) && !endsParagraph(lines, j, reading: reading, divDepth: divDepth, inList: inList) { j += 1 }
         return j
     }
 
-    mutating func endsParagraph(_ lines: ArraySlice<Line>, _ j: Int, reading: Int, divDepth: Int, inList: Bool) -> Bool {
+    mutating func endsParagraph(_ lines: Lines, _ j: Int, reading: Int, divDepth: Int, inList: Bool) -> Bool {
         let line = lines[j], end = end(line)
         let (indent, p) = indentation(line)
         if inList && indent < 4 && PandocBlockSyntax.listMarker(b, p, end, column: indent) != nil { return true }
@@ -225,7 +235,7 @@ struct PandocMarkdownScanner {
     }
 
     /// Indented code: lines indented four columns or more, and blank lines between them.
-    private func indentedCodeEnd(_ lines: ArraySlice<Line>, _ i: Int) -> Int {
+    private mutating func indentedCodeEnd(_ lines: Lines, _ i: Int) -> Int {
         var last = i, j = i + 1
         while j < lines.endIndex {
             if !isBlank(lines[j]) {
@@ -237,7 +247,7 @@ struct PandocMarkdownScanner {
         return last + 1
     }
 
-    private mutating func closingFence(_ lines: ArraySlice<Line>, after i: Int, _ fence: (marker: UInt8, length: Int), reading: Int) -> Int? {
+    private mutating func closingFence(_ lines: Lines, after i: Int, _ fence: (marker: UInt8, length: Int), reading: Int) -> Int? {
         closer(lines, after: i, reading: reading, needle: [fence.marker], length: fence.length) { [b] _, p, end in
             BlockSyntax.closingFence(b, p, end, marker: fence.marker, length: fence.length)
         }
@@ -245,7 +255,7 @@ struct PandocMarkdownScanner {
 
     /// The first line after `lines[i]`, indented less than four columns, that `closes`; nil when none does
     /// (then a line typed below may: no scan restarts below).
-    mutating func closer(_ lines: ArraySlice<Line>, after i: Int, reading: Int, needle: [UInt8], length: Int = 0,
+    mutating func closer(_ lines: Lines, after i: Int, reading: Int, needle: [UInt8], length: Int = 0,
                          _ closes: ([UInt8], Int, Int) -> Bool) -> Int? {
         let key = VainSearch(reading: reading, needle: needle)
         if let vain = vainSearches[key], vain.from <= i + 1, vain.length <= length {
@@ -279,12 +289,14 @@ final class WhitespaceRuns {
         tabs = [Bool](repeating: false, count: lineCount)
     }
 
-    /// The measured run of line `line` that `start` lies in (or ends), if any.
-    func run(_ line: Int, containing start: Int) -> (end: Int, hasTab: Bool)? {
-        starts[line] <= start && start <= ends[line] && starts[line] >= 0 ? (ends[line], tabs[line]) : nil
-    }
-
-    func record(_ line: Int, _ run: Range<Int>, hasTab: Bool) {
-        (starts[line], ends[line], tabs[line]) = (run.lowerBound, run.upperBound, hasTab)
+    /// The indentation in columns of line `line` of `b` read from `start`, and where its text starts: from
+    /// the run measured before when `start` lies in it.
+    func indentation(_ b: [UInt8], _ line: Int, _ start: Int, _ end: Int) -> (columns: Int, p: Int) {
+        if starts[line] <= start && start <= ends[line] && starts[line] >= 0 {
+            return tabs[line] ? BlockSyntax.indentation(b, start, end) : (ends[line] - start, ends[line])
+        }
+        let (columns, p) = BlockSyntax.indentation(b, start, end)
+        (starts[line], ends[line], tabs[line]) = (start, p, b[start..<p].contains(BlockSyntax.tab))
+        return (columns, p)
     }
 }

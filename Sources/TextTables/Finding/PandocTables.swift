@@ -2,7 +2,7 @@
 extension PandocMarkdownScanner {
     /// A table starting at `lines[i]`, with its captions (above, then blank lines; or below, after blank
     /// lines or none), which are no part of it: the index after it and its captions, or nil.
-    mutating func readTable(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
+    mutating func readTable(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var start = i
         let indented = indentation(lines[i]).columns >= 4
         // Indented 4 or more, only a simple table's header starts a table (pandoc's column line, a caption and
@@ -28,7 +28,7 @@ extension PandocMarkdownScanner {
 
     /// The index after a caption that starts at `lines[i]`: it runs as a paragraph does, but ends with the
     /// first line that ends with attributes (`{#tbl-id}`), and then says so.
-    private mutating func captionEnd(_ lines: ArraySlice<Line>, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> (end: Int, attributes: Bool) {
+    private mutating func captionEnd(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> (end: Int, attributes: Bool) {
         let end = paragraphEnd(lines, i, reading: reading, divDepth: divDepth, inList: inList)
         guard let last = (i..<end).first(where: { PandocBlockSyntax.endsWithAttributes(b, lines[$0].start, self.end(lines[$0])) }) else {
             return (end, false)
@@ -37,7 +37,7 @@ extension PandocMarkdownScanner {
     }
 
     /// A pipe table: a header row, a delimiter row, and then every line that holds a `|`.
-    private mutating func pipeTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+    private mutating func pipeTable(_ lines: Lines, _ k: Int) -> Int? {
         let header = lines[k]
         let (_, headerText) = indentation(header)
         guard k + 1 < lines.endIndex, PandocBlockSyntax.pipeRow(b, headerText, end(header)) else { return nil }
@@ -90,7 +90,7 @@ extension PandocMarkdownScanner {
     /// A simple or multiline table (`PandocTableFinder`), its lines those of `lines` from `k` on. One that
     /// lacks its closing line is reported; a simple one's lines are read as the blocks pandoc reads them as.
     /// Inside a fenced div a closing `:::` ends the table: pandoc reads the div's blocks up to it.
-    private mutating func simpleOrMultilineTable(_ lines: ArraySlice<Line>, _ k: Int, divDepth: Int) -> Int? {
+    private mutating func simpleOrMultilineTable(_ lines: Lines, _ k: Int, divDepth: Int) -> Int? {
         let base = k - lines[k].index  // lines[line + base] is the document's line `line`
         guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { [self] line in
             guard line + base < lines.endIndex else { return nil }
@@ -110,7 +110,7 @@ extension PandocMarkdownScanner {
     }
 
     /// The index after a simple or multiline table at `lines[k]` (its captions apart), which is not formatted.
-    mutating func unformattedTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+    mutating func unformattedTable(_ lines: Lines, _ k: Int) -> Int? {
         let base = k - lines[k].index
         guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { line in
             line + base < lines.endIndex ? lines[line + base].start : nil
@@ -119,7 +119,7 @@ extension PandocMarkdownScanner {
     }
 
     /// A grid table: its top border and the lines after it that start with `+` or `|`.
-    private mutating func gridTable(_ lines: ArraySlice<Line>, _ k: Int) -> Int? {
+    private mutating func gridTable(_ lines: Lines, _ k: Int) -> Int? {
         let (indented, p) = indentation(lines[k])
         guard GridTableSyntax.isTopBorder(b, p, end(lines[k])) else { return nil }
         var j = k + 1
@@ -141,7 +141,7 @@ extension PandocMarkdownScanner {
     /// the line could reach the container's indentation and become one of its own lines, and the next
     /// formatting would move it again. At no indentation a lazy line stays lazy, unless it is indented
     /// itself: printing takes that indentation away, and with it the reading that made the line lazy.
-    private mutating func leftAloneForLazyLines(_ table: ArraySlice<Line>) -> Bool {
+    private mutating func leftAloneForLazyLines(_ table: Lines) -> Bool {
         guard let first = table.first, let line = table.first(where: \.lazy),
               indentation(first).columns > 0 || table.contains(where: { $0.lazy && indentation($0).columns > 0 }) else { return false }
         result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.lazyTableLine,
