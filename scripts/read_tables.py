@@ -2,7 +2,7 @@
 """Prints what a reference reader makes of the tables in a document, as canonical JSON, so that two
 documents can be compared: the same output means the same cells, spans, alignments and text.
 
-Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-markdown-document|pandoc-rst|docutils|docutils-errors FILE
+Usage: scripts/read_tables.py pandoc-markdown|pandoc-markdown-widths|pandoc-markdown-document|pandoc-3.6-markdown|pandoc-3.6-markdown-blocks|pandoc-rst|docutils|docutils-errors FILE
        scripts/read_tables.py docutils-tree|pandoc-rst-tree|pandoc-markdown-tree FILE
        scripts/read_tables.py --serve
 With --serve it reads requests from stdin, each a line with a byte count and then that many bytes,
@@ -107,8 +107,15 @@ def find_pandoc():
     import pypandoc  # PyPI's pypandoc-binary ships pandoc inside the package
     return pypandoc.get_pandoc_path()
 
-def read_pandoc(fmt, path):
-    out = subprocess.run([pandoc_binary(), "-f", fmt, "-t", "json", path], check=True, capture_output=True, text=True).stdout
+def pandoc_before_3_8():
+    """pandoc 3.6 (PyPI's pypandoc-binary 1.15), installed beside the newer one in the same virtual
+    environment (`pip install --target <venv>/pandoc-3.6 pypandoc-binary==1.15`, as .ci/run does): it
+    reads definition lists as pandoc did before 3.8."""
+    import os
+    return os.path.join(sys.prefix, "pandoc-3.6", "pypandoc", "files", "pandoc")
+
+def read_pandoc(fmt, path, binary=None):
+    out = subprocess.run([binary or pandoc_binary(), "-f", fmt, "-t", "json", path], check=True, capture_output=True, text=True).stdout
     return pandoc_tables(json.loads(out)["blocks"], [])
 
 def without_widths(node):
@@ -123,8 +130,24 @@ def without_widths(node):
         return {"t": "Table", "c": without_widths([attr, caption, colspecs, head, bodies, foot])}
     return {key: without_widths(value) for key, value in node.items()}
 
-def read_pandoc_document(path):
-    out = subprocess.run([pandoc_binary(), "-f", "markdown", "-t", "json", path], check=True, capture_output=True, text=True).stdout
+BLOCKS = {"Para", "Plain", "Header", "CodeBlock", "RawBlock", "BlockQuote", "OrderedList", "BulletList",
+          "DefinitionList", "Table", "Div", "LineBlock", "HorizontalRule", "Figure"}
+
+def block_shape(node):
+    """Only which blocks hold which (a table is a table, whatever its cells and alignments): what pandoc 3.6
+    reads of a document's containers, which it reads as 3.9 does but for definition lists."""
+    if isinstance(node, dict) and node.get("t") in BLOCKS:
+        inner = None if node["t"] == "Table" else block_shape(node.get("c"))
+        return [node["t"], inner] if inner else node["t"]
+    if isinstance(node, dict):
+        return block_shape(node.get("c"))
+    if isinstance(node, list):
+        shapes = [shape for shape in (block_shape(n) for n in node) if shape]
+        return shapes or None
+    return None
+
+def read_pandoc_document(path, binary=None):
+    out = subprocess.run([binary or pandoc_binary(), "-f", "markdown", "-t", "json", path], check=True, capture_output=True, text=True).stdout
     return without_widths(json.loads(out)["blocks"])
 
 # docutils: walk the doctree.
@@ -205,6 +228,11 @@ def read(reader, path):
         tables = read_docutils_errors(path)
     elif reader == "pandoc-markdown-document":
         tables = read_pandoc_document(path)
+    elif reader == "pandoc-3.6-markdown":
+        tables = read_pandoc("markdown", path, pandoc_before_3_8())
+    elif reader == "pandoc-3.6-markdown-blocks":
+        out = subprocess.run([pandoc_before_3_8(), "-f", "markdown", "-t", "json", path], check=True, capture_output=True, text=True).stdout
+        tables = block_shape(json.loads(out)["blocks"])
     elif reader in ("pandoc-markdown", "pandoc-rst", "pandoc-markdown-widths"):
         global WITH_WIDTHS
         WITH_WIDTHS = reader.endswith("-widths")

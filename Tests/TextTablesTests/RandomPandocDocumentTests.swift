@@ -18,12 +18,20 @@ struct RandomPandocDocumentTests {
         try ReferenceReaders.read(whole ? "pandoc-markdown-document" : "pandoc-markdown", bytes, fileExtension: "qmd")
     }
 
+    /// What pandoc 3.6 reads: definition lists read otherwise before pandoc 3.8. `whole`: which blocks
+    /// hold which, tables' content left out.
+    static func pandocBefore38(_ bytes: [UInt8], whole: Bool = false) throws -> String {
+        try ReferenceReaders.read(whole ? "pandoc-3.6-markdown-blocks" : "pandoc-3.6-markdown", bytes, fileExtension: "qmd")
+    }
+
     /// Each table gridls finds and reads, alone after a paragraph of its own: its lines from where their
-    /// text starts (after block quote markers and list indentation).
-    static func isolated(_ bytes: [UInt8]) -> [UInt8] {
+    /// text starts (after block quote markers and list indentation). Found as the pandoc installed (3.8 or
+    /// later) reads definitions, or (`versions: .before38`) as pandoc 3.6 does: where the two read one
+    /// otherwise, gridls leaves it alone.
+    static func isolated(_ bytes: [UInt8], versions: PandocVersions.Choice = .since38) -> [UInt8] {
         let text = TextLines(bytes)
         var document: [UInt8] = []
-        for region in DocumentSyntax.pandocMarkdown.scan(text).tables
+        for region in PandocMarkdownScanner.scan(text, versions: versions).scan.tables
         where (try? TableReading(text, region: region, options: FormatOptions()).grid.get()) != nil {
             document += Array("Table.\n\n".utf8)
             for (offset, line) in region.lines.enumerated() {
@@ -75,6 +83,42 @@ struct RandomPandocDocumentTests {
         let before = String(decoding: joined, as: UTF8.self).split(separator: "\n"), after = String(decoding: formatted.output, as: UTF8.self).split(separator: "\n")
         for line in Set(kept) where before.filter({ $0.hasSuffix(line) }).count != after.filter({ $0.hasSuffix(line) }).count {
             Issue.record("formatting changed a line it must keep byte for byte: \(line)")
+        }
+    }
+
+    /// Containers that go on after the ones they hold, definitions among them: as pandoc 3.9 reads them
+    /// and as pandoc 3.6 does (definitions read otherwise before 3.8), gridls finds the tables each reads.
+    /// Only these blocks, and pipe tables without ragged rows: pandoc 3.6 reads some others (nested fenced
+    /// divs, ragged rows' alignments) otherwise, and gridls reads those as pandoc 3.9 does.
+    @Test(arguments: 0..<(count + batchSize - 1) / batchSize)
+    func definitionsAreFoundAsEachPandocReadsThem(batch: Int) throws {
+        let seeds = (batch * Self.batchSize)..<min(Self.count, (batch + 1) * Self.batchSize)
+        var documents: [[UInt8]] = []
+        for seed in seeds {
+            var generator = RandomPandocDocument(seed: UInt64(seed) &+ 60_000)
+            generator.evenRows = true
+            let blocks = (0..<generator.random.int(1...3)).map { _ in generator.containersGoingOn() }
+            documents.append(Array(("Document \(seed).\n\n" + blocks.joined(separator: "\n\nText.\n\n") + "\n\n").utf8))
+        }
+        let joined = documents.flatMap { $0 }
+        func first(_ differ: ([UInt8]) throws -> Bool) throws -> String {
+            try zip(seeds, documents).first { try differ($0.1) }.map { "seed \($0.0):\n" + String(decoding: $0.1, as: UTF8.self) } ?? "only together"
+        }
+        if try Self.pandoc(Self.isolated(joined)) != Self.pandoc(joined) {
+            Issue.record("gridls finds other tables than pandoc 3.9 reads, \(try first { try Self.pandoc(Self.isolated($0)) != Self.pandoc($0) })")
+        }
+        if ReferenceReaders.hasPandocBefore38, try Self.pandocBefore38(Self.isolated(joined, versions: .before38)) != Self.pandocBefore38(joined) {
+            Issue.record("gridls finds other tables than pandoc 3.6 reads, \(try first { try Self.pandocBefore38(Self.isolated($0, versions: .before38)) != Self.pandocBefore38($0) })")
+        }
+        // Formatting changes nothing pandoc 3.9 reads (column widths aside), nor which blocks hold which in
+        // pandoc 3.6 (which measures simple tables' text otherwise: `café` with a combining accent is five).
+        func readsAlike(_ document: [UInt8]) throws -> Bool {
+            let output = DocumentFormatter.format(document, syntax: .pandocMarkdown).output
+            return try Self.pandoc(output, whole: true) == Self.pandoc(document, whole: true)
+                && (!ReferenceReaders.hasPandocBefore38 || Self.pandocBefore38(output, whole: true) == Self.pandocBefore38(document, whole: true))
+        }
+        if try !readsAlike(joined) {
+            Issue.record("a pandoc reads the formatted document otherwise, \(try first { try !readsAlike($0) })")
         }
     }
 }

@@ -177,7 +177,25 @@ enum PandocBlockSyntax {
         return true
     }
 
-    /// A definition's marker (`:` or `~` indented less than three columns, then a space or tab): where the
+    /// Whether a list item whose marker starts with `c` is an ordered one (not a bullet, not a definition).
+    static func isOrderedMarkerStart(_ c: UInt8) -> Bool {
+        !isBullet(c) && c != UInt8(ascii: ":") && c != UInt8(ascii: "~")
+    }
+
+    /// A definition's marker as pandoc 3.8 and later read it, as a list item's (`defListStart`): `:` or `~`,
+    /// then a space, a tab or the line's end, the caller checking it is indented less than four columns.
+    /// The columns from `p` to the definition's content and where that starts: after up to four columns
+    /// of spaces, else after one (the rest is indented code).
+    static func definitionListStart(_ b: [UInt8], _ p: Int, _ end: Int, column: Int) -> (width: Int, contentStart: Int)? {
+        guard p < end, b[p] == UInt8(ascii: ":") || b[p] == UInt8(ascii: "~") else { return nil }
+        guard p + 1 < end else { return (2, end) }
+        guard b[p + 1] == BlockSyntax.space || b[p + 1] == BlockSyntax.tab else { return nil }
+        let (padding, content) = BlockSyntax.indentation(b, p + 1, end, column: column + 1)
+        if content == end { return (2, end) }
+        return padding > 4 ? (2, p + 2) : (1 + padding, content)
+    }
+
+    /// A definition's marker as pandoc 3.7 and earlier read it (`:` or `~` indented less than three columns, then a space or tab): where the
     /// definition's text starts (after the spaces up to column 4, or all of them when fewer).
     static func definitionMarker(_ b: [UInt8], _ p: Int, _ end: Int, indent: Int) -> Int? {
         guard indent < 3, p + 1 < end, b[p] == UInt8(ascii: ":") || b[p] == UInt8(ascii: "~"),

@@ -34,7 +34,7 @@ extension PandocMarkdownScanner {
         }
         let tablesBefore = result.tables.count
         readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: true)
-        if contentColumn < 4 && !PandocBlockSyntax.isBullet(b[indentation(lines[i]).p]) {
+        if contentColumn < 4 && PandocBlockSyntax.isOrderedMarkerStart(b[indentation(lines[i]).p]) {
             keepLowerLinesOffTheMargin(lines, i, tableAt: tablesBefore)
         }
         return j
@@ -64,18 +64,19 @@ extension PandocMarkdownScanner {
 
     private mutating func isListStart(_ line: Line) -> Bool {
         let (indent, p) = indentation(line)
-        return indent < 4 && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil
+        return indent < 4 && (PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil || startsDefinitionItem(p, end(line), column: indent))
     }
 
     /// A line that ends a list item's first lines: another item, where pandoc looks for one.
     private mutating func endsListItem(_ line: Line, _ contentColumn: Int, divDepth: Int) -> Bool {
         let (indent, p) = indentation(line)
-        if (indent < 4 || indent >= contentColumn) && PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil { return true }
+        if indent < 4 || indent >= contentColumn,
+           PandocBlockSyntax.listMarker(b, p, end(line), column: indent) != nil || startsDefinitionItem(p, end(line), column: indent) { return true }
         return closesBlock(line, divDepth: divDepth)
     }
 
     /// A fenced div's closer inside a div, or an HTML block's closing tag inside one.
-    private mutating func closesBlock(_ line: Line, divDepth: Int) -> Bool {
+    mutating func closesBlock(_ line: Line, divDepth: Int) -> Bool {
         let (indent, p) = indentation(line)
         guard indent < 4 else { return false }
         if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end(line)) { return true }
@@ -83,7 +84,7 @@ extension PandocMarkdownScanner {
     }
 
     /// The line without its first `columns` columns of indentation, or nil when it is indented less.
-    private mutating func gobbled(_ line: Line, _ columns: Int) -> Line? {
+    mutating func gobbled(_ line: Line, _ columns: Int) -> Line? {
         var column = 0, i = line.start
         let end = end(line)
         while column < columns && i < end {
@@ -113,49 +114,6 @@ extension PandocMarkdownScanner {
         }
         readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: inList)
         return j
-    }
-
-    /// A definition list's item: its term (`lines[i]`), then definitions (`:` or `~`, a blank line before
-    /// or none), each read as blocks: its marker line's text, lines indented four columns (or going on
-    /// lazily) and, after blank lines, more indented lines. Not where a captioned table starts at the
-    /// marker (pandoc reads `: …` then the table's caption). Nil when no definition follows the term.
-    mutating func readDefinitions(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
-        var j = i + 1
-        var found = false
-        while true {
-            var m = j
-            if m < lines.endIndex && isBlank(lines[m]) { m += 1 }
-            guard m < lines.endIndex, case let (indent, p) = indentation(lines[m]),
-                  let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
-            if !found {
-                // Asked of a scanner of its own, so that what it finds is not kept (nor copied).
-                var probe = PandocMarkdownScanner(text: text, restartable: [], runs: runs, ends: ends)
-                probe.htmlDepth = htmlDepth
-                guard probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) == nil else { return nil }
-            }
-            found = true
-            var changes: [Line] = []
-            changes.note(lines[m], readAs: Line(index: lines[m].index, start: start, lazy: lines[m].lazy))
-            j = m + 1
-            while true {
-                while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
-                    if let line = gobbled(lines[j], 4) {
-                        changes.note(lines[j], readAs: line)
-                    } else if case let (indent, p) = indentation(lines[j]), PandocBlockSyntax.definitionMarker(b, p, end(lines[j]), indent: indent) == nil {
-                        changes.note(lines[j], readAs: lines[j].lazily)
-                    } else {
-                        break
-                    }
-                    j += 1
-                }
-                let k = blankRunEnd(lines, from: j)
-                guard k < lines.endIndex, k > j, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], 4) else { break }
-                changes.note(lines[k], readAs: first)
-                j = k + 1
-            }
-            readContent(lines[m..<j], changes: changes, divDepth: divDepth, inList: false)
-        }
-        return found ? j : nil
     }
 }
 

@@ -87,3 +87,29 @@ extension PandocMarkdownScanner {
         }
     }
 }
+
+/// Per line, the run of spaces and tabs last measured in it (the longest from the start asked about): a
+/// start later inside the run ends at the same text. A class, so that the scanners that probe a reading
+/// share what the scan has measured.
+final class WhitespaceRuns {
+    private var starts: [Int]
+    private var ends: [Int]
+    private var tabs: [Bool]
+
+    init(lineCount: Int) {
+        starts = [Int](repeating: -1, count: lineCount)
+        ends = [Int](repeating: -1, count: lineCount)
+        tabs = [Bool](repeating: false, count: lineCount)
+    }
+
+    /// The indentation in columns of line `line` of `b` read from `start`, and where its text starts: from
+    /// the run measured before when `start` lies in it.
+    func indentation(_ b: [UInt8], _ line: Int, _ start: Int, _ end: Int) -> (columns: Int, p: Int) {
+        if starts[line] <= start && start <= ends[line] && starts[line] >= 0 {
+            return tabs[line] ? BlockSyntax.indentation(b, start, end) : (ends[line] - start, ends[line])
+        }
+        let (columns, p) = BlockSyntax.indentation(b, start, end)
+        (starts[line], ends[line], tabs[line]) = (start, p, b[start..<p].contains(BlockSyntax.tab))
+        return (columns, p)
+    }
+}

@@ -56,21 +56,43 @@ struct PandocMarkdownScanner {
         var needle: [UInt8]
     }
 
+    /// Definitions are read as pandoc 3.8 and later read them (list items), else as earlier versions did.
+    var definitionsAsListItems = true
+    /// A definition was met, or a line that starts one in pandoc 3.8 and later.
+    var sawDefinitionMarker = false
+
     var b: [UInt8] { text.bytes }
 
     /// Scans `text` and says, per line, whether a scan that starts after it finds the same tables below
     /// it: a blank line between blocks of the document's top level, outside fenced divs and HTML blocks,
     /// above any unclosed opener. `startsDocument`: a byte-order mark on the first line is skipped.
-    package static func scan(_ text: TextLines, startsDocument: Bool = true) -> (scan: TableScan, restartable: [Bool]) {
-        var scanner = PandocMarkdownScanner(text: text, restartable: [Bool](repeating: false, count: text.count))
+    /// A document with definitions is read as pandoc before 3.8 and since read it (`PandocDefinitions`);
+    /// `versions` (tests against one pandoc): as one of them only.
+    package static func scan(_ text: TextLines, startsDocument: Bool = true, versions: PandocVersions.Choice = .both) -> (scan: TableScan, restartable: [Bool]) {
+        let first = read(text, startsDocument: startsDocument, definitionsAsListItems: versions != .before38)
+        // Only pandoc 3.8 and later's reading notes definitions: an earlier one's is alone here.
+        guard first.sawDefinitionMarker && versions == .both else { return finished((first.result, first.restartable), text) }
+        let before = read(text, startsDocument: startsDocument, definitionsAsListItems: false, runs: first.runs, ends: first.ends)
+        return finished(PandocVersions.combine(text, since: (first.result, first.restartable), before: (before.result, before.restartable)), text)
+    }
+
+    private static func read(_ text: TextLines, startsDocument: Bool, definitionsAsListItems: Bool,
+                             runs: WhitespaceRuns? = nil, ends: [Int]? = nil) -> PandocMarkdownScanner {
+        var scanner = PandocMarkdownScanner(text: text, restartable: [Bool](repeating: false, count: text.count), runs: runs, ends: ends)
+        scanner.definitionsAsListItems = definitionsAsListItems
         let bom = startsDocument ? ByteOrderMark.length(text.bytes) : 0
         let table = LineTable((0..<text.count).map { Line(index: $0, start: text.starts[$0] + ($0 == 0 ? bom : 0)) })
         scanner.readBlocks(Lines(table, 0..<text.count), divDepth: 0, inList: false, top: true)
         if let unclosed = scanner.firstUnclosed {
             for line in unclosed..<text.count { scanner.restartable[line] = false }
         }
-        let scan = LoneCarriageReturn.guardingForPandoc(scanner.result, restartable: &scanner.restartable, in: text)
-        return (scan, scanner.restartable)
+        return scanner
+    }
+
+    private static func finished(_ read: (scan: TableScan, restartable: [Bool]), _ text: TextLines) -> (scan: TableScan, restartable: [Bool]) {
+        var restartable = read.restartable
+        let scan = LoneCarriageReturn.guardingForPandoc(read.scan, restartable: &restartable, in: text)
+        return (scan, restartable)
     }
 
     init(text: TextLines, restartable: [Bool], runs: WhitespaceRuns? = nil, ends: [Int]? = nil) {
@@ -224,7 +246,9 @@ struct PandocMarkdownScanner {
     mutating func endsParagraph(_ lines: Lines, _ j: Int, reading: Int, divDepth: Int, inList: Bool) -> Bool {
         let line = lines[j], end = end(line)
         let (indent, p) = indentation(line)
-        if inList && indent < 4 && PandocBlockSyntax.listMarker(b, p, end, column: indent) != nil { return true }
+        if inList && indent < 4 && (PandocBlockSyntax.listMarker(b, p, end, column: indent) != nil || startsDefinitionItem(p, end, column: indent)) {
+            return true
+        }
         guard indent < 4 else { return false }
         if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end) { return true }
         if htmlDepth > 0, let tag = PandocBlockSyntax.htmlBlockTag(b, p, end), tag.closing { return true }
@@ -272,31 +296,5 @@ struct PandocMarkdownScanner {
     private mutating func unclosed(_ line: Line) -> Int? {
         firstUnclosed = min(firstUnclosed ?? line.index, line.index)
         return nil
-    }
-}
-
-/// Per line, the run of spaces and tabs last measured in it (the longest from the start asked about): a
-/// start later inside the run ends at the same text. A class, so that the scanners that probe a reading
-/// share what the scan has measured.
-final class WhitespaceRuns {
-    private var starts: [Int]
-    private var ends: [Int]
-    private var tabs: [Bool]
-
-    init(lineCount: Int) {
-        starts = [Int](repeating: -1, count: lineCount)
-        ends = [Int](repeating: -1, count: lineCount)
-        tabs = [Bool](repeating: false, count: lineCount)
-    }
-
-    /// The indentation in columns of line `line` of `b` read from `start`, and where its text starts: from
-    /// the run measured before when `start` lies in it.
-    func indentation(_ b: [UInt8], _ line: Int, _ start: Int, _ end: Int) -> (columns: Int, p: Int) {
-        if starts[line] <= start && start <= ends[line] && starts[line] >= 0 {
-            return tabs[line] ? BlockSyntax.indentation(b, start, end) : (ends[line] - start, ends[line])
-        }
-        let (columns, p) = BlockSyntax.indentation(b, start, end)
-        (starts[line], ends[line], tabs[line]) = (start, p, b[start..<p].contains(BlockSyntax.tab))
-        return (columns, p)
     }
 }

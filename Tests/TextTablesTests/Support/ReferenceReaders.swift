@@ -12,6 +12,12 @@ enum ReferenceReaders {
         RequiredTool.mayRun((try? run(["-c", "import docutils, pypandoc; pypandoc.get_pandoc_path()"])) != nil)
     }()
 
+    /// pandoc 3.6 beside the newer one (see `scripts/read_tables.py`); CI installs it, elsewhere the checks
+    /// that need it are skipped without it.
+    static let hasPandocBefore38: Bool = {
+        RequiredTool.mayRun((try? run(["-c", "import os, sys; assert os.path.exists(os.path.join(sys.prefix, 'pandoc-3.6', 'pypandoc', 'files', 'pandoc'))"])) != nil)
+    }()
+
     /// The canonical JSON of the tables `reader` (pandoc-markdown, pandoc-rst, docutils) finds in `document`.
     static func read(_ reader: String, _ document: [UInt8], fileExtension: String) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gridls-ref-\(UUID().uuidString).\(fileExtension)")
