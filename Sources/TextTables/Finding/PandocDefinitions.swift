@@ -44,6 +44,7 @@ extension PandocMarkdownScanner {
     mutating func startsCaptionedTable(_ lines: Lines, _ m: Int, reading: Int, divDepth: Int, inList: Bool) -> Bool {
         var probe = PandocMarkdownScanner(text: text, restartable: [], runs: runs, ends: ends)
         probe.htmlDepth = htmlDepth
+        probe.definitionsAsListItems = definitionsAsListItems
         return probe.readTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) != nil
     }
 
