@@ -70,4 +70,21 @@ struct PandocDefinitionVersionTests {
         #expect(Self.tables(document) == Self.tables(document, .since38))
         #expect(Self.tables(document) == ["pipe 2..<4 [10, 22]"])
     }
+
+    /// Right under its term, `: cap` is a definition even where a table follows a blank line below (pandoc
+    /// checks for a captioned table only after a blank line under the term).
+    @Test func aMarkerRightUnderItsTermIsADefinition() {
+        #expect(Self.tables("Term\n: cap\n\n| a | b |\n|--|--|\n") == ["pipe 3..<5 [12, 22]"])
+        #expect(Self.tables("Term\n\n: cap\n\n| a | b |\n|--|--|\n") == ["pipe 4..<6 [13, 23]"])
+    }
+
+    /// Since 3.8 a definition marker ends a table in the definition above; before, the table was the top
+    /// level's and the marker line a row of it. Left alone, reported.
+    @Test func aMarkerUnderATableEndsItSincePandoc38() {
+        let document = "Term\n: def\n\n  | a | b |\n  |--|--|\n~ x|y\n"
+        #expect(Self.tables(document, .since38) == ["pipe 3..<5 [14, 26]"])
+        #expect(Self.tables(document, .before38) == ["pipe 3..<6 [12, 24, 34]"])
+        #expect(Self.tables(document) == [])
+        #expect(Self.scan(document).diagnostics.map(\.message) == [Diagnostic.Message.pandocVersionsDisagree])
+    }
 }

@@ -4,8 +4,8 @@
 /// definitions is read both ways and only the tables both readings see alike are tables (`PandocVersions`).
 extension PandocMarkdownScanner {
     /// A definition list's item: its term (`lines[i]`) and its definitions; nil when no definition follows
-    /// the term. Not where a captioned table starts at the first marker (pandoc reads `: …` then the
-    /// table's caption).
+    /// the term. Not where a blank line parts the term from a marker that starts a captioned table (pandoc
+    /// reads `: …` as the table's caption); right under the term, `: …` is a definition all the same.
     mutating func readDefinitions(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         definitionsAsListItems
             ? readDefinitionItems(lines, i, reading: reading, divDepth: divDepth, inList: inList)
@@ -32,7 +32,7 @@ extension PandocMarkdownScanner {
             guard m < lines.endIndex, case let (indent, p) = indentation(lines[m]), indent < 4,
                   let marker = PandocBlockSyntax.definitionListStart(b, p, end(lines[m]), column: indent) else { break }
             sawDefinitionMarker = true
-            if !found && startsCaptionedTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) { return nil }
+            if !found && m > j && startsCaptionedTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) { return nil }
             found = true
             j = readListItem(lines, m, marker: marker, indent: indent, reading: reading, divDepth: divDepth)
         }
@@ -49,9 +49,8 @@ extension PandocMarkdownScanner {
     }
 
     /// A definition list's item as pandoc 3.7 and earlier read it: its term (`lines[i]`), then definitions
-    /// (`:` or `~`, a blank line before or none), each read as blocks: its marker line's text, lines indented four columns (or going on
-    /// lazily) and, after blank lines, more indented lines. Not where a captioned table starts at the
-    /// marker (pandoc reads `: …` then the table's caption). Nil when no definition follows the term.
+    /// (`:` or `~`, a blank line before or none), each read as blocks: its marker line's text, lines
+    /// indented four columns (or going on lazily) and, after blank lines, more indented lines.
     private mutating func readDefinitionsByFourColumns(_ lines: Lines, _ i: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         var j = i + 1
         var found = false
@@ -60,7 +59,7 @@ extension PandocMarkdownScanner {
             if m < lines.endIndex && isBlank(lines[m]) { m += 1 }
             guard m < lines.endIndex, case let (indent, p) = indentation(lines[m]),
                   let start = PandocBlockSyntax.definitionMarker(b, p, end(lines[m]), indent: indent) else { break }
-            if !found && startsCaptionedTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) { return nil }
+            if !found && m > j && startsCaptionedTable(lines, m, reading: reading, divDepth: divDepth, inList: inList) { return nil }
             found = true
             var changes: [Line] = []
             changes.note(lines[m], readAs: Line(index: lines[m].index, start: start, lazy: lines[m].lazy))

@@ -43,7 +43,9 @@ struct RandomPandocDocument {
     /// blank lines, lazy lines, a table in the inner container, one back in the outer one below it and one
     /// in a next item. The outer container must read its lines as before once the inner one is read.
     mutating func containersGoingOn() -> String {
-        let outer = random.pick([("- ", "  "), ("1. ", "   "), ("> ", "> "), ("Term\n\n: ", "    ")])
+        // A definition's text at column 2 or 4 (read alike by pandoc 3.6 and 3.9 only at 4), its term right
+        // above it or a blank line above.
+        let outer = random.pick([("- ", "  "), ("1. ", "   "), ("> ", "> "), ("Term\n\n: ", "    "), ("Term\n:   ", "    "), ("Term\n~ ", "    ")])
         let inner = random.pick([("- ", "  "), ("> ", "> "), ("#. ", "   ")])
         func blanks(_ prefix: String) -> [String] {
             // Inside a block quote a blank line keeps its `>`, else it would end the quote.
@@ -71,7 +73,12 @@ struct RandomPandocDocument {
         lines += blanks(outer.1)
         lines += table(outer.1)
         if random.chance(0.5) {
-            lines += [""] + [outer.0.hasPrefix("Term") ? "Another\n\n: next" : outer.0 + "next"] + blanks(outer.1) + table(outer.1)
+            if outer.0.hasPrefix("Term") {
+                // A next definition right under the table ends it since pandoc 3.8; before, it was a row.
+                lines += random.pick([["", "Another", "", ": next"], [": next"], ["~ next | x"]]) + blanks(outer.1) + table(outer.1)
+            } else {
+                lines += ["", outer.0 + "next"] + blanks(outer.1) + table(outer.1)
+            }
         }
         return lines.joined(separator: "\n")
     }
