@@ -186,4 +186,26 @@ extension PandocMarkdownScannerTests {
         #expect(Self.scan(item).diagnostics.map(\.message) == [Diagnostic.Message.tableOnOrderedMarker])
         #expect(Self.formatted(item) == item)
     }
+
+    /// A fenced div's opener and closer are at the line's start: indented, pandoc reads them as text. A
+    /// table right under an indented opener is a paragraph's lines; an indented closer ends a table above
+    /// it and starts a paragraph the lines below join.
+    @Test func indentedDivFencesAreText() {
+        #expect(Self.tables(" ::: note\n| a | b |\n|--|--|\n") == [])
+        #expect(Self.tables("::: note\n| a | b |\n|--|--|\n :::\n| c | d |\n|--|--|\n") == ["pipe 1..<3"])
+        #expect(Self.tables("::: note\nText.\n   :::\n\n| c | d |\n|--|--|\n:::\n") == ["pipe 4..<6"])
+    }
+
+    /// pandoc reads a list item's content again without the blank line after it that the next item's
+    /// marker leaves none of; a simple table's last row needs one (or a closing dashed line), so there it is
+    /// a paragraph. The document and a block quote's content are read with blank lines after them.
+    @Test func aSimpleTableEndingAListItemNeedsABlankLineAfterIt() {
+        let rows = "  A     B\n  ---   ---\n  1     2\n"
+        #expect(Self.tables("- x\n\n" + rows + "- y\n") == [])
+        #expect(Self.tables("- x\n\n" + rows + "\n- y\n") == ["pandocSimple 2..<5"])
+        #expect(Self.tables("- x\n\n" + rows) == ["pandocSimple 2..<5"])
+        #expect(Self.tables("- x\n\n" + rows + "  ---   ---\n- y\n") == ["pandocSimple 2..<6"])
+        #expect(Self.tables("- x\n  - y\n\n    A     B\n    ---   ---\n    1     2\n- z\n") == [])
+        #expect(Self.tables("> - y\n>\n>   A     B\n>   ---   ---\n>   1     2\n") == ["pandocSimple 2..<5"])
+    }
 }

@@ -87,4 +87,15 @@ struct PandocDefinitionVersionTests {
         #expect(Self.tables(document) == [])
         #expect(Self.scan(document).diagnostics.map(\.message) == [Diagnostic.Message.pandocVersionsDisagree])
     }
+
+    /// A simple table ending a definition that the next definition's marker follows: no blank line after
+    /// its last row since pandoc 3.8 (a paragraph); before, a definition that went on after a blank line got
+    /// one (a table). Left alone, reported.
+    @Test func aSimpleTableRightAboveTheNextDefinition() {
+        let document = "Term\n:   def\n\n    A     B\n    ---   ---\n    1     2\n:   y\n"
+        #expect(Self.tables(document, .since38) == [])
+        #expect(Self.tables(document, .before38) == ["pandocSimple 3..<6 [18, 30, 44]"])
+        #expect(Self.tables(document) == [])
+        #expect(Self.scan(document).diagnostics.map(\.message) == [Diagnostic.Message.pandocVersionsDisagree])
+    }
 }

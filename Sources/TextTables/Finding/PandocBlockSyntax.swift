@@ -3,7 +3,8 @@
 /// prefixes and indentation) to `end`, as `BlockSyntax` does.
 enum PandocBlockSyntax {
     /// A fenced div's opening line: three or more colons, then attributes (`{.callout-note}`) or a class
-    /// name, then optionally more colons.
+    /// name, then optionally more colons. Its caller checks it is not indented: pandoc reads an indented
+    /// one (as an indented closer) as text.
     static func divOpener(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
         let afterColons = colons(b, p, end)
         guard afterColons - p >= 3 else { return false }

@@ -33,7 +33,10 @@ extension PandocMarkdownScanner {
             }
         }
         let tablesBefore = result.tables.count
-        readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: true)
+        // The blank lines after an item are its own; the next item's marker, or the end of what holds the
+        // item, leaves it none.
+        let endsWithoutBlank = j < lines.endIndex ? !isBlank(lines[j]) : contentEndsWithoutBlank
+        readContent(lines[i..<j], changes: changes, divDepth: divDepth, inList: true, endsWithoutBlank: endsWithoutBlank)
         if contentColumn < 4 && PandocBlockSyntax.isOrderedMarkerStart(b[indentation(lines[i]).p]) {
             keepLowerLinesOffTheMargin(lines, i, tableAt: tablesBefore)
         }
@@ -79,7 +82,7 @@ extension PandocMarkdownScanner {
     mutating func closesBlock(_ line: Line, divDepth: Int) -> Bool {
         let (indent, p) = indentation(line)
         guard indent < 4 else { return false }
-        if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end(line)) { return true }
+        if divDepth > 0 && indent == 0 && PandocBlockSyntax.divCloser(b, p, end(line)) { return true }
         return htmlDepth > 0 && PandocBlockSyntax.htmlBlockTag(b, p, end(line))?.closing == true
     }
 

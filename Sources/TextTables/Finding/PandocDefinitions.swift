@@ -63,6 +63,9 @@ extension PandocMarkdownScanner {
             found = true
             var changes: [Line] = []
             changes.note(lines[m], readAs: Line(index: lines[m].index, start: start, lazy: lines[m].lazy))
+            // pandoc before 3.8 trimmed a definition's trailing blank lines and gave it two back only after a
+            // blank line above its marker or when it went on after blank lines.
+            var endsWithBlank = m > j
             j = m + 1
             while true {
                 while j < lines.endIndex, !isBlank(lines[j]), !closesBlock(lines[j], divDepth: divDepth) {
@@ -78,9 +81,10 @@ extension PandocMarkdownScanner {
                 let k = blankRunEnd(lines, from: j)
                 guard k < lines.endIndex, k > j, !closesBlock(lines[k], divDepth: divDepth), let first = gobbled(lines[k], 4) else { break }
                 changes.note(lines[k], readAs: first)
+                endsWithBlank = true
                 j = k + 1
             }
-            readContent(lines[m..<j], changes: changes, divDepth: divDepth, inList: false)
+            readContent(lines[m..<j], changes: changes, divDepth: divDepth, inList: false, endsWithoutBlank: !endsWithBlank)
         }
         return found ? j : nil
     }

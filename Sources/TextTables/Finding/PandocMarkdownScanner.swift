@@ -60,6 +60,10 @@ struct PandocMarkdownScanner {
     var definitionsAsListItems = true
     /// A definition was met, or a line that starts one in pandoc 3.8 and later.
     var sawDefinitionMarker = false
+    /// The content being read has no blank line after its last line where pandoc reads it again as
+    /// blocks: a list item's that the next item ends, where a simple table's last row needs one. (pandoc
+    /// reads the document and a block quote's content with blank lines after them.)
+    var contentEndsWithoutBlank = false
 
     var b: [UInt8] { text.bytes }
 
@@ -129,12 +133,17 @@ struct PandocMarkdownScanner {
 
     /// Reads a container's content as blocks, unless it is nested past `maxNesting`: `lines`, as `changes`
     /// (the lines whose text starts elsewhere in it, or that are lazy in it) say the container reads them.
-    mutating func readContent(_ lines: Lines, changes: [Line], divDepth: Int, inList: Bool) {
+    /// `endsWithoutBlank`: pandoc reads the content without a blank line after its last line (see
+    /// `contentEndsWithoutBlank`).
+    mutating func readContent(_ lines: Lines, changes: [Line], divDepth: Int, inList: Bool, endsWithoutBlank: Bool = false) {
         guard nesting < Self.maxNesting else { return }
         nesting += 1
+        let around = contentEndsWithoutBlank
+        contentEndsWithoutBlank = endsWithoutBlank
         lines.table.enter(changes)
         readBlocks(lines, divDepth: divDepth, inList: inList, top: false)
         lines.table.leave(changes.count)
+        contentEndsWithoutBlank = around
         nesting -= 1
     }
 
@@ -159,7 +168,7 @@ struct PandocMarkdownScanner {
             if p == end(line) {
                 if top && depth == 0 && htmlDepth == 0 { restartable[line.index] = true }
                 i = top ? i + 1 : blankRunEnd(lines, from: i)
-            } else if depth > divDepth && indent < 4 && PandocBlockSyntax.divCloser(b, p, end(line)) {
+            } else if depth > divDepth && indent == 0 && PandocBlockSyntax.divCloser(b, p, end(line)) {
                 depth -= 1
                 i += 1
             } else {
@@ -184,7 +193,7 @@ struct PandocMarkdownScanner {
                let marker = PandocBlockSyntax.listMarker(b, p, end, column: indent) {
                 return readListItem(lines, i, marker: marker, indent: indent, reading: reading, divDepth: depth)
             }
-            if PandocBlockSyntax.divOpener(b, p, end) {
+            if indent == 0 && PandocBlockSyntax.divOpener(b, p, end) {
                 depth += 1
                 return i + 1
             }
@@ -250,7 +259,7 @@ struct PandocMarkdownScanner {
             return true
         }
         guard indent < 4 else { return false }
-        if divDepth > 0 && PandocBlockSyntax.divCloser(b, p, end) { return true }
+        if divDepth > 0 && indent == 0 && PandocBlockSyntax.divCloser(b, p, end) { return true }
         if htmlDepth > 0, let tag = PandocBlockSyntax.htmlBlockTag(b, p, end), tag.closing { return true }
         if b[p] == UInt8(ascii: "`"), let fence = BlockSyntax.openingFence(b, p, end) {
             return closingFence(lines, after: j, fence, reading: reading) != nil

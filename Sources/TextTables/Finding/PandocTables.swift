@@ -92,10 +92,10 @@ extension PandocMarkdownScanner {
     /// Inside a fenced div a closing `:::` ends the table: pandoc reads the div's blocks up to it.
     private mutating func simpleOrMultilineTable(_ lines: Lines, _ k: Int, divDepth: Int) -> Int? {
         let base = k - lines[k].index  // lines[line + base] is the document's line `line`
-        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, contentStart: { [self] line in
+        guard let extent = PandocTableFinder.table(at: lines[k].index, in: text, endsWithoutBlank: contentEndsWithoutBlank, contentStart: { [self] line in
             guard line + base < lines.endIndex else { return nil }
             let (indent, p) = indentation(lines[line + base])
-            if divDepth > 0 && indent < 4 && PandocBlockSyntax.divCloser(b, p, end(lines[line + base])) { return nil }
+            if divDepth > 0 && indent == 0 && PandocBlockSyntax.divCloser(b, p, end(lines[line + base])) { return nil }
             return lines[line + base].start
         }) else { return nil }
         if !extent.unclosed && leftAloneForLazyLines(lines[(extent.lines.lowerBound + base)..<(extent.lines.upperBound + base)]) {

@@ -19,9 +19,12 @@ enum PandocTableFinder {
 
     /// The table pandoc reads starting at `line`, or nil. `contentStart(line)` is the byte offset where a
     /// line's text starts after its containers' prefixes, or nil where the block's container has ended
-    /// (for a top-level block: the line's start, nil past the text's end).
-    package static func table(at line: Int, in text: TextLines, contentStart: @escaping (Int) -> Int?) -> Extent? {
-        let lines = BlockLines(text: text, contentStart: contentStart)
+    /// (for a top-level block: the line's start, nil past the text's end). `endsWithoutBlank`: pandoc reads
+    /// the container's content without a blank line after it, which a simple table's last row needs when
+    /// no dashed line closes it (a list item's that the next item's marker ends).
+    package static func table(at line: Int, in text: TextLines, endsWithoutBlank: Bool = false, contentStart: @escaping (Int) -> Int?) -> Extent? {
+        var lines = BlockLines(text: text, contentStart: contentStart)
+        lines.endsWithoutBlank = endsWithoutBlank
         var start = line
         if lines.isCaption(line) {
             // A caption above is a paragraph followed by blank lines, and then a table must follow (pandoc
@@ -64,6 +67,7 @@ enum PandocTableFinder {
         }
         if lines.isDashed(line + 1) && (afterCaption || !lines.isSetextUnderline(line + 1)), let end = simpleRows(after: line + 1, lines) {
             let closed = lines.isDashed(end)
+            if !closed && lines[end] == nil && lines.endsWithoutBlank { return nil }
             let last = closed ? end + 1 : end
             return Extent(kind: .simple, headerless: false, lines: line..<last, consumed: line..<lines.afterBlanks(last))
         }
@@ -137,6 +141,8 @@ enum PandocTableKind: Sendable, Hashable { case simple, multiline }
 private struct BlockLines {
     let text: TextLines
     let contentStart: (Int) -> Int?
+    /// pandoc reads the container's content with no blank line after its last line.
+    var endsWithoutBlank = false
 
     subscript(_ line: Int) -> PandocTableLine? {
         guard line >= 0, line < text.count, let start = contentStart(line) else { return nil }

@@ -36,7 +36,20 @@ struct RandomPandocDocument {
         // Drawn last, so that every other document stays as it was before this block was added.
         if random.chance(0.1) { blocks.append(deeplyNested()) }
         if random.chance(0.15) { blocks.append(containersGoingOn()) }
+        if random.chance(0.1) { blocks.append(indentedFences()) }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Div fences indented one to three columns, which pandoc reads as text: a table right under an
+    /// indented opener is a paragraph's lines; an indented closer is a line of the div's text.
+    private mutating func indentedFences() -> String {
+        let pad = String(repeating: " ", count: random.int(1...3))
+        kept.append("::: note")
+        switch random.int(0...2) {
+        case 0: return pad + "::: note\n" + pipeTable()
+        case 1: return "::: note\n" + pipeTable() + "\n" + pad + ":::\n" + pipeTable() + "\n:::"
+        default: return "::: note\nText.\n" + pad + ":::\n\n" + pipeTable() + "\n:::"
+        }
     }
 
     /// A list item, block quote or definition holding another container, then going on after it: runs of
@@ -69,7 +82,17 @@ struct RandomPandocDocument {
         lines.append(outer.1 + inner.0 + "inner text")
         if random.chance(0.5) { lines.append(random.pick(["a lazy line", outer.1 + "lazy in the inner"])) }
         lines += blanks(outer.1 + inner.1)
-        lines += table(outer.1 + inner.1, simple: true)
+        if inner.0 != "> " && random.chance(0.3) {
+            // A simple table with a header and no closing line, the next inner item right under it: its last
+            // row has no blank line after it where pandoc reads the item (a paragraph, not a table).
+            let widths = (0..<random.int(2...3)).map { _ in random.int(3...6) }
+            let row = { (words: [String]) in zip(words, widths).map { $0 + String(repeating: " ", count: max(1, $1 + 2 - $0.count)) }.joined() }
+            lines += [row(widths.map { _ in random.pick(["A", "B", "x", "42"]) }), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
+                      row(widths.map { _ in random.pick(["1", "22", "alpha"]) })].map { outer.1 + inner.1 + $0 }
+            lines.append(outer.1 + inner.0 + "next inner")
+        } else {
+            lines += table(outer.1 + inner.1, simple: true)
+        }
         lines += blanks(outer.1)
         lines += table(outer.1)
         if random.chance(0.5) {
