@@ -11,7 +11,8 @@ import TestSupport
 /// `kept` lists the lines formatting must leave byte for byte (captions, attributes, div fences).
 struct RandomPandocDocument {
     var random: SeededRandom
-    private(set) var kept: [String] = []
+    /// Lines formatting must keep byte for byte (the blocks of `RandomPandocContainers` add to it too).
+    var kept: [String] = []
     /// Pipe tables' rows all have the header's cells: pandoc 3.6 reads some ragged rows otherwise than 3.9.
     var evenRows = false
 
@@ -38,85 +39,6 @@ struct RandomPandocDocument {
         if random.chance(0.15) { blocks.append(containersGoingOn()) }
         if random.chance(0.1) { blocks.append(indentedFences()) }
         return blocks.joined(separator: "\n\n") + "\n"
-    }
-
-    /// Div fences indented one to three columns, which pandoc reads as text: a table right under an
-    /// indented opener is a paragraph's lines; an indented closer is a line of the div's text.
-    private mutating func indentedFences() -> String {
-        let pad = String(repeating: " ", count: random.int(1...3))
-        kept.append("::: note")
-        switch random.int(0...2) {
-        case 0: return pad + "::: note\n" + pipeTable()
-        case 1: return "::: note\n" + pipeTable() + "\n" + pad + ":::\n" + pipeTable() + "\n:::"
-        default: return "::: note\nText.\n" + pad + ":::\n\n" + pipeTable() + "\n:::"
-        }
-    }
-
-    /// A list item, block quote or definition holding another container, then going on after it: runs of
-    /// blank lines, lazy lines, a table in the inner container, one back in the outer one below it and one
-    /// in a next item. The outer container must read its lines as before once the inner one is read.
-    mutating func containersGoingOn() -> String {
-        // A definition's text at column 2 or 4 (read alike by pandoc 3.6 and 3.9 only at 4), its term right
-        // above it or a blank line above.
-        let outer = random.pick([("- ", "  "), ("1. ", "   "), ("> ", "> "), ("Term\n\n: ", "    "), ("Term\n:   ", "    "), ("Term\n~ ", "    ")])
-        let inner = random.pick([("- ", "  "), ("> ", "> "), ("#. ", "   ")])
-        func blanks(_ prefix: String) -> [String] {
-            // Inside a block quote a blank line keeps its `>`, else it would end the quote.
-            let blank = prefix.contains(">") ? String(prefix.reversed().drop { $0 == " " }.reversed()) : ""
-            return Array(repeating: blank, count: random.int(1...3))
-        }
-        // A simple or multiline table only in the inner container: below it, its first line (often indented)
-        // would go on with the inner container and the others be lazy lines, a table gridls leaves alone.
-        func table(_ prefix: String, simple: Bool = false) -> [String] {
-            let text: String
-            switch random.int(0...(simple ? 3 : 2)) {
-            case 0: text = gridTable(captioned: false)
-            case 3: var generator = RandomPandocTable(seed: random.next()); text = String(generator.table().roomy.dropLast())
-            default: text = pipeTable()
-            }
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? blanks(prefix)[0] : prefix + $0 }
-        }
-        var lines = [outer.0 + "outer text"]
-        if random.chance(0.5) { lines.append("a lazy line") }
-        lines += blanks(outer.1)
-        lines.append(outer.1 + inner.0 + "inner text")
-        if random.chance(0.5) { lines.append(random.pick(["a lazy line", outer.1 + "lazy in the inner"])) }
-        lines += blanks(outer.1 + inner.1)
-        if inner.0 != "> " && random.chance(0.3) {
-            // A simple table with a header and no closing line, the next inner item right under it: its last
-            // row has no blank line after it where pandoc reads the item (a paragraph, not a table).
-            let widths = (0..<random.int(2...3)).map { _ in random.int(3...6) }
-            let row = { (words: [String]) in zip(words, widths).map { $0 + String(repeating: " ", count: max(1, $1 + 2 - $0.count)) }.joined() }
-            lines += [row(widths.map { _ in random.pick(["A", "B", "x", "42"]) }), widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
-                      row(widths.map { _ in random.pick(["1", "22", "alpha"]) })].map { outer.1 + inner.1 + $0 }
-            lines.append(outer.1 + inner.0 + "next inner")
-        } else {
-            lines += table(outer.1 + inner.1, simple: true)
-        }
-        lines += blanks(outer.1)
-        lines += table(outer.1)
-        if random.chance(0.5) {
-            if outer.0.hasPrefix("Term") {
-                // A next definition right under the table ends it since pandoc 3.8; before, it was a row.
-                lines += random.pick([["", "Another", "", ": next"], [": next"], ["~ next | x"]]) + blanks(outer.1) + table(outer.1)
-            } else {
-                lines += ["", outer.0 + "next"] + blanks(outer.1) + table(outer.1)
-            }
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// A table under many levels of list items and block quotes, each indented under the one above, with
-    /// blank lines between.
-    private mutating func deeplyNested() -> String {
-        var prefix = "", lines: [String] = []
-        for level in 0..<random.int(3...12) {
-            let (marker, rest) = random.pick([("- ", "  "), ("1. ", "   "), ("* ", "  "), ("> ", "> ")])
-            lines.append(prefix + marker + "level \(level)")
-            lines.append(random.chance(0.5) ? "" : prefix + rest)
-            prefix += rest
-        }
-        return (lines + pipeTable().split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }).joined(separator: "\n")
     }
 
     private mutating func block(depth: Int) -> String {
@@ -309,7 +231,7 @@ struct RandomPandocDocument {
         return lines.joined(separator: "\n")
     }
 
-    private mutating func gridTable(captioned: Bool) -> String {
+    mutating func gridTable(captioned: Bool) -> String {
         var generator = RandomGridTable(seed: random.next(), combiningMarks: false)
         let table = generator.text(generator.grid())
         guard captioned else { return table }
