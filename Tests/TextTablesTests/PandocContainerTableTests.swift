@@ -208,4 +208,15 @@ extension PandocMarkdownScannerTests {
         #expect(Self.tables("- x\n  - y\n\n    A     B\n    ---   ---\n    1     2\n- z\n") == [])
         #expect(Self.tables("> - y\n>\n>   A     B\n>   ---   ---\n>   1     2\n") == ["pandocSimple 2..<5"])
     }
+
+    /// Five spaces or more after a list marker put the item's text one space after it: a simple table
+    /// starting on that line is left alone (formatting would move the item's text and the table's columns
+    /// against it); with fewer spaces it is the item's table.
+    @Test func aTableAfterAWideMarkerIsLeftAlone() {
+        let wide = Self.scan("-     A    B\n  ---- ------\n  1    22\n")
+        #expect(wide.tables == [])
+        #expect(wide.diagnostics.map(\.message) == [Diagnostic.Message.tableAfterWideMarker])
+        #expect(wide.diagnostics.map(\.range) == [0..<12])
+        #expect(Self.tables("- A    B\n  ---- ------\n  1    22\n") == ["pandocSimple 0..<3"])
+    }
 }

@@ -136,4 +136,19 @@ struct RandomPandocDocumentTests {
             Issue.record("pandoc 3.6 reads the formatted document's blocks otherwise, \(try first { try !readsAlike($0) })")
         }
     }
+
+    /// Simple tables on list items' marker lines, one to six spaces after the marker: formatting changes
+    /// nothing pandoc 3.9 reads (column widths aside), where five spaces or more make gridls leave them alone.
+    @Test(arguments: 0..<(count + batchSize - 1) / batchSize)
+    func tablesOnMarkerLinesKeepTheirReading(batch: Int) throws {
+        let seeds = (batch * Self.batchSize)..<min(Self.count, (batch + 1) * Self.batchSize)
+        let documents = seeds.map { seed in
+            var generator = RandomPandocDocument(seed: UInt64(seed) &+ 90_000)
+            return Array(("Document \(seed).\n\n" + generator.tableOnMarkerLine(spaces: 1...6) + "\n\nText.\n").utf8)
+        }
+        for (seed, document) in zip(seeds, documents) {
+            let output = DocumentFormatter.format(document, syntax: .pandocMarkdown).output
+            #expect(try Self.pandoc(output, whole: true) == Self.pandoc(document, whole: true), "seed \(seed):\n\(String(decoding: document, as: UTF8.self))")
+        }
+    }
 }

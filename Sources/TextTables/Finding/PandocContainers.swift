@@ -40,7 +40,21 @@ extension PandocMarkdownScanner {
         if contentColumn < 4 && PandocBlockSyntax.isOrderedMarkerStart(b[indentation(lines[i]).p]) {
             keepLowerLinesOffTheMargin(lines, i, tableAt: tablesBefore)
         }
+        if marker.contentStart < end(lines[i]) && (b[marker.contentStart] == BlockSyntax.space || b[marker.contentStart] == BlockSyntax.tab) {
+            leaveAloneAfterWideMarker(lines, i, tableAt: tablesBefore)
+        }
         return j
+    }
+
+    /// Five spaces or more after a marker put the item's text one space after it, the rest of the line
+    /// indented in the item (pandoc). A table that starts there is the item's only as long as the spaces
+    /// stay five or more: printed at its own indentation, the first line would move the item's text, and
+    /// the table's columns against it. Left alone, reported.
+    private mutating func leaveAloneAfterWideMarker(_ lines: Lines, _ i: Int, tableAt t: Int) {
+        guard t < result.tables.count, result.tables[t].firstLine == lines[i].index else { return }
+        result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning, message: Diagnostic.Message.tableAfterWideMarker,
+                                             range: lines[i].start..<end(lines[i])))
+        result.tables.remove(at: t)
     }
 
     /// pandoc tries a table before an ordered list: `1. | a |` over a delimiter row indented less than four

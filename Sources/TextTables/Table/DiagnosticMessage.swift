@@ -35,6 +35,9 @@ extension Diagnostic {
                 + ": the table is left as it is; give both rows the same number of cells"
         }
 
+        static let tableAfterWideMarker = "pandoc reads this list item's text from one space after its marker, five spaces or more "
+            + "being there, and this table as the item's only while they stay: printed at its own indentation it would move "
+            + "the item's text and its columns against it, so it is left as it is"
         static let tableOnOrderedMarker = "pandoc reads this table as the list item's only while its second line is indented four "
             + "columns or more: printed at the item's text column, it would be read as a table whose first cell is the item's "
             + "number, so it is left as it is"

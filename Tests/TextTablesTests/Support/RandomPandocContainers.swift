@@ -83,4 +83,19 @@ extension RandomPandocDocument {
         }
         return (lines + pipeTable().split(separator: "\n", omittingEmptySubsequences: false).map { prefix + $0 }).joined(separator: "\n")
     }
+
+    /// A simple table on a list item's marker line, `spaces` after the marker: from five on, pandoc reads
+    /// the item's text one space after the marker, the rest of the line indented in it (gridls leaves such
+    /// a table alone, so `make` draws fewer).
+    mutating func tableOnMarkerLine(spaces: ClosedRange<Int> = 1...4) -> String {
+        let marker = random.pick(["-", "*", "(a)"])
+        let padding = random.int(spaces)
+        // The rows at the item's text column: after the spaces, or one space after the marker from five on.
+        let indent = String(repeating: " ", count: marker.count + (padding > 4 ? 1 : padding))
+        let widths = (0..<random.int(2...3)).map { _ in random.int(3...6) }
+        let row = { (words: [String]) in zip(words, widths).map { $0 + String(repeating: " ", count: max(1, $1 + 2 - $0.count)) }.joined() }
+        return [marker + String(repeating: " ", count: padding) + row(widths.map { _ in random.pick(["A", "Bb", "x", "42"]) }),
+                indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
+                indent + row(widths.map { _ in random.pick(["1", "22", "alpha"]) })].joined(separator: "\n")
+    }
 }

@@ -38,6 +38,7 @@ struct RandomPandocDocument {
         if random.chance(0.1) { blocks.append(deeplyNested()) }
         if random.chance(0.15) { blocks.append(containersGoingOn()) }
         if random.chance(0.1) { blocks.append(indentedFences()) }
+        if random.chance(0.1) { blocks.append(tableOnMarkerLine()) }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
