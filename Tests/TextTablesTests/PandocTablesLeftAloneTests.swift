@@ -55,4 +55,14 @@ extension PandocMarkdownScannerTests {
         #expect(Self.formatted(document) == "| p   | q   |\n| --- | --- |\n\na\n\r|x|y|\n|-|-|\n")
         #expect(DocumentSyntax.markdown.scan(text).tables.map(\.firstLine) == [0, 5])  // cmark-gfm ends a line there
     }
+
+    /// A grid table whose last line is no border is none to pandoc: its top line starts a paragraph that
+    /// the lines below go on, a simple table's among them. The grid table is reported (the reader finds
+    /// it unclosed); no table is found in its paragraph. Closed, the lines after it are a block of their own.
+    @Test func anUnclosedGridTableStartsAParagraph() {
+        let rows = "A   B\n--- ---\n1   2\n"
+        #expect(Self.tables("+-----+----+\n" + rows) == ["grid 0..<1"])
+        #expect(Self.tables("+-----+----+\n| a   | b  |\n" + rows) == ["grid 0..<2"])
+        #expect(Self.tables("+-----+----+\n| a   | b  |\n+-----+----+\n" + rows) == ["grid 0..<3", "pandocSimple 3..<6"])
+    }
 }

@@ -151,4 +151,18 @@ struct RandomPandocDocumentTests {
             #expect(try Self.pandoc(output, whole: true) == Self.pandoc(document, whole: true), "seed \(seed):\n\(String(decoding: document, as: UTF8.self))")
         }
     }
+
+    /// Grid tables without a closing border over a simple table's lines: gridls finds no table where pandoc
+    /// reads a paragraph (reporting the grid table unclosed), and formatting changes nothing pandoc reads.
+    @Test(arguments: 0..<(count + batchSize - 1) / batchSize)
+    func unclosedGridTablesStartAParagraph(batch: Int) throws {
+        let seeds = (batch * Self.batchSize)..<min(Self.count, (batch + 1) * Self.batchSize)
+        for seed in seeds {
+            var generator = RandomPandocDocument(seed: UInt64(seed) &+ 120_000)
+            let document = Array(("Document \(seed).\n\n" + generator.unclosedGridOverTable() + "\n\nText.\n").utf8)
+            let output = DocumentFormatter.format(document, syntax: .pandocMarkdown).output
+            #expect(try Self.pandoc(Self.isolated(document)) == Self.pandoc(document), "seed \(seed):\n\(String(decoding: document, as: UTF8.self))")
+            #expect(try Self.pandoc(output, whole: true) == Self.pandoc(document, whole: true), "seed \(seed):\n\(String(decoding: document, as: UTF8.self))")
+        }
+    }
 }

@@ -17,7 +17,7 @@ extension PandocMarkdownScanner {
         }
         // pandoc tries pipe tables, then multiline, simple and headerless multiline tables, then grid tables.
         guard let after = indented ? simpleOrMultilineTable(lines, start, divDepth: divDepth)
-            : pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start, divDepth: divDepth) ?? gridTable(lines, start) else { return nil }
+            : pipeTable(lines, start) ?? simpleOrMultilineTable(lines, start, divDepth: divDepth) ?? gridTable(lines, start, reading: reading, divDepth: divDepth, inList: inList) else { return nil }
         if frontCaption { return after }
         var next = after
         while next < lines.endIndex && isBlank(lines[next]) { next += 1 }
@@ -118,8 +118,10 @@ extension PandocMarkdownScanner {
         return extent.lines.upperBound + base
     }
 
-    /// A grid table: its top border and the lines after it that start with `+` or `|`.
-    private mutating func gridTable(_ lines: Lines, _ k: Int) -> Int? {
+    /// A grid table: its top border and the lines after it that start with `+` or `|`. One whose last line
+    /// is no border is none to pandoc: its top line starts a paragraph that the lines below go on (a
+    /// table's lines among them). It is reported (unclosed); the scan goes on after the paragraph.
+    private mutating func gridTable(_ lines: Lines, _ k: Int, reading: Int, divDepth: Int, inList: Bool) -> Int? {
         let (indented, p) = indentation(lines[k])
         guard GridTableSyntax.isTopBorder(b, p, end(lines[k])) else { return nil }
         var j = k + 1
@@ -132,9 +134,11 @@ extension PandocMarkdownScanner {
                                                  range: lines[k].start..<end(lines[k])))
             return j
         }
-        if leftAloneForLazyLines(lines[k..<j]) { return j }
+        let closed = j - 1 > k && GridTableSyntax.isTopBorder(b, indentation(lines[j - 1]).p, end(lines[j - 1]))
+        let after = closed ? j : paragraphEnd(lines, k, reading: reading, divDepth: divDepth, inList: inList)
+        if leftAloneForLazyLines(lines[k..<j]) { return after }
         result.tables.append(TableRegion(kind: .grid, firstLine: lines[k].index, contentStarts: lines[k..<j].map(\.start), syntax: .pandocMarkdown))
-        return j
+        return after
     }
 
     /// An indented table with a lazy line is left alone and reported: printed at the table's indentation,

@@ -98,4 +98,14 @@ extension RandomPandocDocument {
                 indent + widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "),
                 indent + row(widths.map { _ in random.pick(["1", "22", "alpha"]) })].joined(separator: "\n")
     }
+
+    /// A grid table's top border and rows without a border under them, then a simple table's lines right
+    /// under it, or the same closed: unclosed, pandoc reads one paragraph of them all.
+    mutating func unclosedGridOverTable() -> String {
+        let cell = { (word: String) in " " + word + String(repeating: " ", count: 5 - word.count) }
+        let rows = (0..<random.int(0...2)).map { _ in "|" + cell(random.pick(["a", "bb", "42"])) + "|" + cell(random.pick(["x", "yy"])) + "|" }
+        let closed = !rows.isEmpty && random.chance(0.3) ? ["+------+------+"] : []
+        return (["+------+------+"] + rows + closed).joined(separator: "\n") + "\n"
+            + random.pick(["A   B\n--- ---\n1   2", "x     y\n----  ----\n22    3\n----  ----"])
+    }
 }
