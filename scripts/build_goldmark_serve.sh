@@ -11,8 +11,9 @@ out="$root/.build-oracles/goldmark_serve"
 mkdir -p "$root/.build-oracles"
 work=$(mktemp -d "$root/.build-oracles/go-XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# GOPATH mode: the imports come from Debian's /usr/share/gocode, nothing from the network.
+# GOPATH mode: the imports come from Debian's /usr/share/gocode, nothing from the network; the build
+# cache stays in .build-oracles/ for the next build.
 (cd "$root/scripts/goldmark_serve" &&
-    GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$work/cache" GOFLAGS= GOPROXY=off \
+    GO111MODULE=off GOPATH=/usr/share/gocode GOCACHE="$root/.build-oracles/go-cache" GOFLAGS= GOPROXY=off \
         go build -o "$work/goldmark_serve" .)
 mv -f "$work/goldmark_serve" "$out"
