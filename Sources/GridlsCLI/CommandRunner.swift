@@ -72,9 +72,10 @@ package enum CommandRunner {
             // A reader set anywhere wins over the file's ending and its project.
             let syntax = (command.overrides.reader ?? reader).map { named.read(by: $0) }
                 ?? lookup.defaultSyntax(named, for: file, assumedName: command.assumedName)
-            jobs.append(DocumentJob(
-                path: file, assumedName: command.assumedName, syntax: syntax,
-                options: command.overrides.applied(to: options)))
+            options = command.overrides.applied(to: options)
+            // Unless GitHub is named as the reader, a Markdown table must read alike in every common reader.
+            options.scan.markdownReaders = MarkdownReaders(command.overrides.reader ?? reader)
+            jobs.append(DocumentJob(path: file, assumedName: command.assumedName, syntax: syntax, options: options))
         }
         return (jobs, status)
     }

@@ -94,7 +94,7 @@ let usageText = """
     With no PATH, or with -, read standard input. Only tables change: every other byte stays as it was.
     A folder stands for its .md, .markdown, .qmd, .Rmd, .rmd, .rst and .rest files, without hidden
     entries and (in a git work tree) without what git ignores; files named explicitly are always processed.
-    Markdown is read as GitHub reads it (.md, .markdown, others) or as pandoc does (.qmd, .Rmd, .rmd).
+    Markdown is read as every common reader reads it (.md, .markdown, others) or as pandoc does (.qmd, .Rmd, .rmd).
 
     format options:
       -i, --in-place             rewrite the files that change instead of printing them
@@ -116,9 +116,11 @@ let usageText = """
                                  write the delimiter row as '| --- |' (default) or '|-----|'
       --tab-size N               tab stops inside cells (default 4)
       --max-width N              re-wrap grid tables wider than N columns (default: no bound)
-      --reader github|pandoc     read Markdown files as GitHub (cmark-gfm) or pandoc reads them
-                                 (default: by the file's ending; pandoc for .md in a Quarto
-                                 or bookdown project)
+      --reader portable|github|pandoc
+                                 read Markdown files as every common reader (GitHub,
+                                 markdown-it, Python-Markdown, goldmark, kramdown), GitHub
+                                 (cmark-gfm) alone or pandoc reads them (default: by the file's
+                                 ending, portable; pandoc for .md in a Quarto or bookdown project)
       --rst-content-directives NAME,...
                                  reStructuredText directives whose body is ordinary text, whose
                                  tables are formatted (added to the known ones)

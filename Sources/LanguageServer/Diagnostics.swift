@@ -72,7 +72,7 @@ extension Server {
         let state: JSON = [
             "version": .int(document.version), "length": .int(bytes.count), "lines": .int(document.text.lineCount),
             "fnv1a64": .string(String(hash, radix: 16)), "tables": .int(document.index.tables.count),
-            "reader": .string(document.syntax.readerName),
+            "reader": .string(document.syntax.readerName(document.settings.formatOptions().scan.markdownReaders)),
         ]
         return params.includeText ? state.setting("text", .string(String(decoding: bytes, as: UTF8.self))) : state
     }
@@ -80,11 +80,11 @@ extension Server {
 
 extension DocumentSyntax {
     /// The reader a document is read by, as `gridls/documentState` names it.
-    var readerName: String {
+    func readerName(_ readers: MarkdownReaders) -> String {
         switch self {
         case .restructuredText: "docutils"
         case .pandocMarkdown: "pandoc"
-        default: "github"
+        case .markdown: readers == .github ? "github" : "portable"
         }
     }
 }

@@ -89,7 +89,7 @@ package enum SettingTable {
     package static let delimiterRow = SettingSpec(key: "delimiterRow", values: .choice(["padded", "compact"]), defaultValue: "padded", option: "--delimiter-row")
     package static let maxWidth = SettingSpec(key: "maxWidth", values: .wholeNumber(10...10_000, nullMeans: "no bound"), defaultValue: nil, option: "--max-width")
     /// Unset: the document's language or ending decides.
-    package static let reader = SettingSpec(key: "reader", values: .choice(["github", "pandoc"]), defaultValue: nil, option: "--reader")
+    package static let reader = SettingSpec(key: "reader", values: .choice(["portable", "github", "pandoc"]), defaultValue: nil, option: "--reader")
     package static let rstContentDirectives = SettingSpec(key: "rstContentDirectives", values: .directiveNames, defaultValue: [], option: "--rst-content-directives")
     package static let tabSize = SettingSpec(key: "tabSize", values: .wholeNumber(1...32), defaultValue: 4, option: "--tab-size")
     static let diagnosticsEnable = SettingSpec(key: "diagnostics.enable", values: .boolean, defaultValue: true, option: nil)

@@ -29,7 +29,7 @@ struct Settings: Sendable, Equatable {
 
     func formatOptions(tabSize: Int? = nil) -> FormatOptions {
         FormatOptions(width: WidthOptions(ambiguousWidth: ambiguousWidth, tabSize: tabSize ?? self.tabSize), delimiterRow: delimiterRow, maxWidth: maxWidth,
-                      scan: ScanOptions(rstContentDirectives: rstContentDirectives))
+                      scan: ScanOptions(rstContentDirectives: rstContentDirectives, markdownReaders: MarkdownReaders(reader)))
     }
 
     /// The syntax of a document whose name or language says `named`: Markdown read by `reader` when set.

@@ -73,9 +73,22 @@ package struct MarkdownScanner {
     /// The last line of the latest grid table: a pipe table right under it would join it once printed.
     var lastGridLine: Int?
     /// Grid tables (indices into the result's tables) that cmark-gfm reads a pipe table in: dropped at the end.
-    private var disputedGridTables: [Int] = []
+    var disputedGridTables: [Int] = []
     /// The latest line that opened a list item: GitHub reads a task-list marker at the start of its text.
     var listItemLine: Int?
+    /// Whether every common Markdown reader must read a table alike (`PortableTables`), not GitHub's alone.
+    let portable: Bool
+    /// The previous line was blank in its containers (or there was none): kramdown and Python-Markdown
+    /// read a table only where its header starts a block so.
+    var afterBlankLine = true
+    /// The line containers were last opened on: a block starting there starts its container.
+    var openedContainersLine = -1
+    /// The current paragraph's first line, and whether a blank line or a container's start came before it.
+    var paragraphStart = (line: 0, clean: true)
+    /// The open table's portable reading so far, when `portable` (`PortableTables`).
+    var portableTable: PortableTables.Open?
+    /// Tables (indices into the result's tables) that the common readers read apart: dropped at the end.
+    var portableDisputes: [Int] = []
 
     package static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
@@ -87,18 +100,21 @@ package struct MarkdownScanner {
     /// that a document written without blank lines still has places to restart).
     /// `frontMatter` says the text starts the document: then front matter is recognised, and a byte-order
     /// mark on the first line is skipped as cmark-gfm skips it (it stays, byte for byte, in that line's prefix).
-    package static func scan(_ text: TextLines, frontMatter: Bool) -> (scan: TableScan, restartable: [Bool]) {
-        let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true)
+    /// `readers` says whether the tables every common Markdown reader reads alike are tables, or all that
+    /// GitHub's reading finds (`PortableTables`).
+    package static func scan(_ text: TextLines, frontMatter: Bool, readers: MarkdownReaders = .github) -> (scan: TableScan, restartable: [Bool]) {
+        let portable = readers == .portable
+        let github = scanOnce(text, startsDocument: frontMatter, githubExtensions: true, portable: portable)
         guard github.usedExtension else { return (LoneCarriageReturn.guarding(github.scan, in: text), github.restartable) }
-        let commonMark = scanOnce(text, startsDocument: frontMatter, githubExtensions: false)
+        let commonMark = scanOnce(text, startsDocument: frontMatter, githubExtensions: false, portable: portable)
         let agreed = ReadingAgreement.combine(text, github: (github.scan, github.restartable), commonMark: (commonMark.scan, commonMark.restartable))
         return (LoneCarriageReturn.guarding(agreed.scan, in: text), agreed.restartable)
     }
 
-    private static func scanOnce(_ text: TextLines, startsDocument: Bool, githubExtensions: Bool)
+    private static func scanOnce(_ text: TextLines, startsDocument: Bool, githubExtensions: Bool, portable: Bool)
         -> (scan: TableScan, restartable: [Bool], usedExtension: Bool)
     {
-        var scanner = MarkdownScanner(text: text, githubExtensions: githubExtensions)
+        var scanner = MarkdownScanner(text: text, githubExtensions: githubExtensions, portable: portable)
         var restartable = [Bool](repeating: false, count: text.count)
         let bom = startsDocument && ByteOrderMark.length(text.bytes) > 0
         var line = startsDocument && githubExtensions ? FrontMatter.end(of: text) : 0
@@ -113,20 +129,28 @@ package struct MarkdownScanner {
                 scanner.usedExtension = true
             }
             scanner.process(line: line)
-            if case .none = scanner.leaf, scanner.containers.isEmpty { restartable[line] = true }
+            if portable { scanner.notePortableLine(line) }
+            // A portable scan starts as after a blank line, so it restarts only after one: after a heading
+            // or a fence, a table's header starts no block of its own to kramdown.
+            if case .none = scanner.leaf, scanner.containers.isEmpty, !portable || scanner.afterBlankLine { restartable[line] = true }
             // Not where this line was reported for what it makes of the line above (a look-alike's
             // delimiter row): a scan starting at it would find no diagnostic.
             if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line),
                scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
+            // Nor right above a header that paragraph text is right above: a scan starting there would
+            // see a header starting its paragraph.
+            if let header = scanner.portableTable?.headerUnderText, header > 0 { restartable[header - 1] = false }
             line += 1
         }
-        for index in scanner.disputedGridTables.reversed() { scanner.result.tables.remove(at: index) }
+        if portable { scanner.closePortableTable(endedBy: nil) }
+        scanner.dropDisputedTables(grid: scanner.disputedGridTables)
         return (scanner.result, restartable, scanner.usedExtension)
     }
 
-    private init(text: TextLines, githubExtensions: Bool) {
+    private init(text: TextLines, githubExtensions: Bool, portable: Bool) {
         self.text = text
         self.githubExtensions = githubExtensions
+        self.portable = portable
     }
 
     private var isInTopLevelParagraph: Bool {
@@ -167,7 +191,10 @@ package struct MarkdownScanner {
         let before = containers.count
         if !blank { holdContent(through: before) }
         openContainers(&pos, &column, end)
-        if containers.count > before, case .listItem = containers[containers.count - 1] { listItemLine = line }
+        if containers.count > before {
+            openedContainersLine = line
+            if case .listItem = containers[containers.count - 1] { listItemLine = line }
+        }
         startLeaf(line: line, pos: pos, column: column, end: end)
     }
 
@@ -196,6 +223,7 @@ package struct MarkdownScanner {
                 leaf = .none
                 return false
             }
+            if portable, index != nil, !takePortableRow(line: line, p: p, end: end) { return true }
             if let index { result.tables[index].contentStarts.append(contentStart(pos, column)) }
             return true
         case .gridTable(let index):
@@ -256,6 +284,7 @@ package struct MarkdownScanner {
         {
             leaf = table
         } else {
+            if !inParagraph { paragraphStart = (line, afterBlankLine || openedContainersLine == line) }
             leaf = .paragraph(lastLine: line, lastContentStart: contentStart(pos, column))
         }
     }

@@ -38,7 +38,12 @@ extension MarkdownScanner {
         let headerCells = PipeRowSyntax.cellCount(b, headerText, headerEnd)
         guard headerCells > 0 else { return nil }
         guard headerCells == columns else {
-            if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
+            if portable && PortableTables.hasPipeInCodeSpan(b, headerText, headerEnd) {
+                // Python-Markdown and kramdown keep the code span's `|` in its cell and may read a table
+                // here: no reader's advice (`\|` shows its backslash in code to them) fits every one.
+                result.diagnostics.append(Diagnostic(code: .ambiguousTable, severity: .warning,
+                                                     message: Diagnostic.Message.portablePipeInCodeSpan, range: headerStart..<headerEnd))
+            } else if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
                 result.diagnostics.append(PipeTableChecks.delimiterMismatch(
                     headerCells: headerCells, delimiterCells: columns, range: p..<end))
             }
@@ -63,6 +68,7 @@ extension MarkdownScanner {
             return .table(index: nil, columns: columns)
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)], syntax: .markdown))
+        if portable { openPortableTable(result.tables.count - 1, header: header, headerStart: headerStart, delimiter: line) }
         return .table(index: result.tables.count - 1, columns: headerCells)
     }
 

@@ -21,6 +21,10 @@ package enum FixKind: Sendable, Hashable {
     case drawRuleLikeTopBorder, startRowWithEmptyCell, lineUpRuns
     // Pipe tables.
     case fillRow, addHeaderCells, deleteCellsPastHeader
+    // Pipe tables the common Markdown readers read apart (`PortableTables`).
+    case addBlankLineAbove, addBlankLineBelow
+    /// A blank line above this line (counted from 1), which then no longer is a row.
+    case endTableAbove(line: Int)
 
     package var title: String {
         switch self {
@@ -49,6 +53,9 @@ package enum FixKind: Sendable, Hashable {
         case .fillRow: "Fill the row with empty cells"
         case .addHeaderCells: "Add header cells for the extra cells"
         case .deleteCellsPastHeader: "Delete the cells past the header"
+        case .addBlankLineAbove: "Add a blank line above the table"
+        case .addBlankLineBelow: "Add a blank line below the table"
+        case .endTableAbove(let line): "End the table above line \(line) (GitHub then reads no row there)"
         }
     }
 

@@ -1,0 +1,131 @@
+import Testing
+@testable import TextTables
+
+/// Where the common Markdown readers read a pipe table apart, a portable scan leaves it alone and says why
+/// (`PortableTables`); a GitHub scan formats it as GitHub reads it. Each case is one the readers were seen
+/// to read so (`MarkdownReaderOracleTests` and the random documents check them against the readers).
+struct PortableTablesTests {
+    static let portable = FormatOptions(scan: ScanOptions(markdownReaders: .portable))
+
+    func scan(_ document: String, _ readers: MarkdownReaders = .portable) -> TableScan {
+        MarkdownScanner.scan(TextLines(document), frontMatter: true, readers: readers).scan
+    }
+
+    func formatted(_ document: String, _ options: FormatOptions = portable) -> String {
+        String(decoding: DocumentFormatter.format(Array(document.utf8), syntax: .markdown, options: options).output, as: UTF8.self)
+    }
+
+    /// The lines of each diagnostic (from 0) with its code and first words.
+    func reported(_ document: String) -> [String] {
+        let text = TextLines(document)
+        return scan(document).diagnostics.map { "\(text.line(containing: $0.range.lowerBound)) \($0.code.rawValue): \($0.message.prefix(24))" }
+    }
+
+    @Test func aTableWithBlankLinesAroundItIsFormatted() {
+        #expect(formatted("intro\n\n|a|b|\n|-|-|\n|1|2|\n\nafter\n") == "intro\n\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\nafter\n")
+    }
+
+    @Test(arguments: ["text\n|a|b|\n|-|-|\n", "# Heading\n|a|b|\n|-|-|\n", "```\nx\n```\n|a|b|\n|-|-|\n", "***\n|a|b|\n|-|-|\n",
+                      "- item\n  |a|b|\n  |-|-|\n", "> text\n> |a|b|\n> |-|-|\n"])
+    func aTableRightUnderAnotherBlockIsLeftAloneWithABlankLineOffered(_ document: String) throws {
+        #expect(formatted(document) == document)
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.code == .ambiguousTable && diagnostic.severity == .warning)
+        #expect(diagnostic.message == Diagnostic.Message.portableTextAbove)
+        let fix = try #require(diagnostic.fixes.only)
+        #expect(fix.title == "Add a blank line above the table" && fix.isSafe && fix.isPreferred)
+        let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
+        let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.firstIndex { $0.contains("|a|b|") }!
+        let blank = document.hasPrefix("> ") ? ">" : ""
+        #expect(fixed == (lines[..<header] + [Substring(blank)] + lines[header...]).joined(separator: "\n"))
+        #expect(scan(fixed).tables.count == 1 && scan(fixed).diagnostics.isEmpty)
+    }
+
+    @Test func aGitHubScanFormatsATableRightUnderText() {
+        #expect(formatted("text\n|a|b|\n|-|-|\n", FormatOptions()) == "text\n| a   | b   |\n| --- | --- |\n")
+        #expect(scan("text\n|a|b|\n|-|-|\n", .github).tables.count == 1)
+    }
+
+    @Test(arguments: [":::", "{{% /note %}}", "[^1]: a note", "/// caption", "plain text", "a \\| b", "{.striped}", "{{< /tab >}}"])
+    func aLineWithoutAPipeUnderTheRowsLeavesTheTableAsWritten(_ line: String) throws {
+        let document = "|a|b|\n|-|-|\n|1|2|\n\(line)\n\nafter\n"
+        #expect(formatted(document) == document)
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.message == Diagnostic.Message.portableLineWithoutPipe)
+        #expect(TextLines(document).line(containing: diagnostic.range.lowerBound) == 3)
+        let fix = try #require(diagnostic.fixes.only)
+        #expect(fix.title == "End the table above line 4 (GitHub then reads no row there)" && !fix.isSafe && !fix.isPreferred)
+        #expect(String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self) == "|a|b|\n|-|-|\n|1|2|\n\n\(line)\n\nafter\n")
+        // GitHub reads the line as a row: its own scan pads it into one.
+        #expect(formatted(document, FormatOptions()).contains("| \(line)"))
+    }
+
+    @Test(arguments: ["{: .striped}", "{:.table-bordered}", "{: #id .class }  "])
+    func anAttributeListUnderTheTableIsKeptAsWrittenAndTheRowsAboveFormatted(_ line: String) {
+        let document = "|a|b|\n|-|-|\n|1|2|\n\(line)\n\nafter\n"
+        #expect(formatted(document) == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\(line)\n\nafter\n")
+        #expect(scan(document).tables.map(\.lines) == [0..<3])
+        #expect(scan(document).diagnostics.isEmpty)
+    }
+
+    @Test func rowsUnderAnAttributeListLeaveTheTableAlone() {
+        let document = "|a|b|\n|-|-|\n{: .x}\n|1|2|\n"
+        #expect(formatted(document) == document)
+        #expect(reported(document) == ["2 ambiguous-table: this line has no |: GitH"])
+    }
+
+    @Test(arguments: ["# Next", "- item", "> quote", "```", "***", "1. one"])
+    func aBlockRightUnderTheTableLeavesItAloneWithABlankLineOffered(_ line: String) throws {
+        let document = "|a|b|\n|-|-|\n|1|2|\n\(line)\n"
+        #expect(formatted(document) == document)
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.message == Diagnostic.Message.portableTextBelow)
+        let fix = try #require(diagnostic.fixes.only)
+        #expect(fix.title == "Add a blank line below the table" && fix.isSafe)
+        let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
+        #expect(fixed == "|a|b|\n|-|-|\n|1|2|\n\n\(line)\n")
+    }
+
+    @Test(arguments: ["|`str | None`|b|\n|-|-|\n|1|2|\n", "|a|b|\n|-|-|\n|`x|y`|2|\n", "|a|``x ` | y``|\n|-|-|\n"])
+    func aPipeInACodeSpanLeavesTheTableAlone(_ document: String) throws {
+        #expect(formatted(document) == document)
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.code == .ambiguousTable && diagnostic.severity == .warning)
+        #expect(diagnostic.message == Diagnostic.Message.portablePipeInCodeSpan)
+        #expect(diagnostic.fixes.isEmpty)
+    }
+
+    @Test(arguments: ["|a|`x \\| y`|\n|-|-|\n", "|a|`x`|y`|\n|-|-|-|\n", "|a|`` ` ``|\n|-|-|\n"])
+    func pipesOutsideCodeSpansAndEscapedOnesDoNot(_ document: String) {
+        #expect(scan(document).tables.count == 1)
+        #expect(scan(document).diagnostics.isEmpty)
+    }
+
+    @Test func aHeaderSplitInsideACodeSpanIsAWarningNotAnError() throws {
+        let document = "|a|`x | y`|\n|-|-|\n|1|2|\n"
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.code == .ambiguousTable && diagnostic.severity == .warning)
+        #expect(scan(document, .github).diagnostics.only?.code == .delimiterCountMismatch)
+    }
+
+    @Test func tablesStartingTheirContainerAreFormatted() {
+        #expect(formatted("- |a|b|\n  |-|-|\n") == "- | a   | b   |\n  | --- | --- |\n")
+        #expect(formatted("> |a|b|\n> |-|-|\n>\n> x\n") == "> | a   | b   |\n> | --- | --- |\n>\n> x\n")
+        #expect(formatted("|a|b|\n|-|-|") == "| a   | b   |\n| --- | --- |")
+    }
+
+    /// A scan restarting where the index may restart one reads the same as one from the top: after a
+    /// heading it restarts nowhere (a table right under it is left alone), after a blank line it does.
+    @Test func aPortableScanRestartsOnlyAfterBlankLines() {
+        let text = TextLines("# H\n|a|b|\n|-|-|\n\npara\n|c|d|\n|-|-|\n\n")
+        let restartable = MarkdownScanner.scan(text, frontMatter: true, readers: .portable).restartable
+        #expect(restartable.enumerated().filter(\.element).map(\.offset) == [3, 7, 8])
+        #expect(MarkdownScanner.scan(text, frontMatter: true, readers: .github).restartable[0])
+    }
+}
+
+extension Collection {
+    /// The one element, nil when there are none or several.
+    var only: Element? { count == 1 ? first : nil }
+}
