@@ -25,7 +25,7 @@ Usage:
   scripts/markdown_readers.py READER FILE            print FILE's HTML as READER renders it
   scripts/markdown_readers.py --check                one line per reader: "READER: ok (versions)" or
                                                      "READER: missing (what to install)"; exits 0
-  scripts/markdown_readers.py --bench N                milliseconds per document through each server,
+  scripts/markdown_readers.py --bench N              milliseconds per document through each server,
                                                      on N seeded random small documents
   scripts/markdown_readers.py --serve READER [--visible]
         serve on stdin/stdout: a request is a line with a byte count and then that many bytes of Markdown;
@@ -165,9 +165,10 @@ def mkdocs_version():
         import pymdownx
     except ImportError:
         raise Missing("%s markdown pymdown-extensions" % PIP)
-    _, failed = mkdocs_loaded()
+    loaded, failed = mkdocs_loaded()
     left_out = "; left out: %s" % ", ".join(failed) if failed else ""
-    return "Python-Markdown %s, pymdown-extensions %s%s" % (markdown.__version__, pymdownx.__version__, left_out)
+    return "Python-Markdown %s, pymdown-extensions %s, %d extensions%s" % (
+        markdown.__version__, pymdownx.__version__, len(loaded), left_out)
 
 
 def mkdocs_make():
@@ -240,11 +241,11 @@ def goldmark_build():
     return GOLDMARK_SERVER
 
 
-def goldmark_version():
+def goldmark_version(extra=""):
     goldmark_build()
     version = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "golang-github-yuin-goldmark-dev"],
                              capture_output=True, text=True).stdout
-    return "goldmark %s, Hugo 0.111 defaults" % (version or "?")
+    return "goldmark %s, Hugo 0.111 defaults%s" % (version or "?", extra)
 
 
 def goldmark_make(*flags):
@@ -274,7 +275,7 @@ READERS = {
     "python-markdown": (python_markdown_version, python_markdown_make),
     "mkdocs": (mkdocs_version, mkdocs_make),
     "goldmark": (goldmark_version, goldmark_make()),
-    "goldmark-attributes": (goldmark_version, goldmark_make("-block-attributes")),
+    "goldmark-attributes": (lambda: goldmark_version(" and block attributes"), goldmark_make("-block-attributes")),
     "kramdown": (kramdown_version, kramdown_make),
 }
 
