@@ -160,7 +160,7 @@ struct SettingsLayersPropertyTests {
         try Data(#"{"delimiterRow": "compact", "ambiguousWidth": 2, "reader": "pandoc"}"#.utf8).write(to: root.appendingPathComponent(".gridls.json"))
         let project: [String: JSON] = ["delimiterRow": "compact", "ambiguousWidth": 2, "reader": "pandoc"]
         let defaults: [String: JSON] = ["delimiterRow": "padded", "ambiguousWidth": 1, "reader": "github"]
-        let values: [String: [JSON]] = ["delimiterRow": ["padded", "compact", .null], "ambiguousWidth": [1, 2, .null], "reader": ["github", "pandoc", .null]]
+        let values: [String: [JSON]] = ["delimiterRow": ["padded", "compact", .null], "ambiguousWidth": [1, 2, .null], "reader": ["portable", "github", "pandoc", .null]]
         var random = SeededRandom(seed: 12)
         func someSettings() -> [String: JSON] {
             var settings: [String: JSON] = [:]

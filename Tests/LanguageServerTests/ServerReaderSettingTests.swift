@@ -102,7 +102,7 @@ struct ServerReaderSettingTests {
         session.configure(["reader": "commonmark", "rstContentDirectives": ["a b"], "overrides": []])
         #expect(session.logged == [
             "overrides are read from a project's .gridls.json only: ignored",
-            "reader must be \"github\" or \"pandoc\"",
+            "reader must be \"portable\", \"github\" or \"pandoc\"",
             "rstContentDirectives must be a list of directive names, such as [\"exercise\", \"solution\"]",
         ])
         #expect(session.syntaxes(Self.uris) == [.markdown, .pandocMarkdown, .pandocMarkdown, .pandocMarkdown, .restructuredText])

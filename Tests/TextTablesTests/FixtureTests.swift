@@ -21,6 +21,8 @@ struct FixtureTests {
         "invalid-list": FormatOptions(),
         "ambiguous-width-2": FormatOptions(width: WidthOptions(ambiguousWidth: 2)),
         "compact-delimiter-row": FormatOptions(delimiterRow: .compact),
+        // Markdown read by every common reader (the users' default): tables they read apart are left alone.
+        "portable": FormatOptions(scan: ScanOptions(markdownReaders: .portable)),
     ]
 
     static func inputs(in folders: [String] = optionSets.keys.sorted()) -> [String] {
@@ -54,7 +56,7 @@ struct FixtureTests {
         let result = DocumentFormatter.format(input, syntax: syntax, options: Self.options(name))
         // Refused: exactly the errors `check` reports (a look-alike's included), none of a table formatted.
         let text = TextLines(input)
-        let errors = DocumentFormatter.diagnostics(text, scan: syntax.scan(text), options: Self.options(name)).filter { $0.severity == .error }
+        let errors = DocumentFormatter.diagnostics(text, scan: syntax.scan(text, options: Self.options(name).scan), options: Self.options(name)).filter { $0.severity == .error }
         #expect(result.refused == errors)
         #expect(errors.allSatisfy { $0.code == .delimiterCountMismatch })
         let ext = (name as NSString).pathExtension

@@ -109,6 +109,16 @@ struct PortableTablesTests {
         #expect(scan(document, .github).diagnostics.only?.code == .delimiterCountMismatch)
     }
 
+    @Test func aDelimiterRowOfAnotherCountNamesTheReadersThatReadATable() throws {
+        let longer = try #require(scan("|a|b|\n|-|-|-|\n").diagnostics.only)
+        #expect(longer.code == .delimiterCountMismatch && longer.severity == .error)
+        #expect(longer.message == "GitHub, markdown-it and Python-Markdown read no table here: the delimiter row has 3 cells but the header row "
+            + "has 2; kramdown (Jekyll) and goldmark (Hugo) read a table of 3 columns. Give both the same number of cells so that every reader reads the table")
+        let shorter = try #require(scan("|a|b|\n|-|\n").diagnostics.only)
+        #expect(shorter.message.contains("has 1 cell but the header row has 2; kramdown (Jekyll) read a table of 2 columns"))
+        #expect(scan("|a|b|\n|-|\n", .github).diagnostics.only?.message == Diagnostic.Message.delimiterMismatch(header: 2, delimiter: 1))
+    }
+
     @Test func tablesStartingTheirContainerAreFormatted() {
         #expect(formatted("- |a|b|\n  |-|-|\n") == "- | a   | b   |\n  | --- | --- |\n")
         #expect(formatted("> |a|b|\n> |-|-|\n>\n> x\n") == "> | a   | b   |\n> | --- | --- |\n>\n> x\n")
@@ -122,6 +132,10 @@ struct PortableTablesTests {
         let restartable = MarkdownScanner.scan(text, frontMatter: true, readers: .portable).restartable
         #expect(restartable.enumerated().filter(\.element).map(\.offset) == [3, 7, 8])
         #expect(MarkdownScanner.scan(text, frontMatter: true, readers: .github).restartable[0])
+        // Inside a paragraph neither: the next line may become a delimiter row, its header then under text.
+        let paragraph = TextLines("a\nb\nc\n")
+        #expect(MarkdownScanner.scan(paragraph, frontMatter: true, readers: .portable).restartable == [false, false, false, false])
+        #expect(MarkdownScanner.scan(paragraph, frontMatter: true, readers: .github).restartable[0])
     }
 }
 

@@ -171,7 +171,15 @@ func newMarkdown(withBlockAttributes bool) goldmark.Markdown {
 	)
 }
 
-func render(md goldmark.Markdown, source []byte) []byte {
+// render converts source; where goldmark 1.5.4 itself panics (a slice bound in its table parser, on some
+// rows with escaped pipes), the answer is a marker naming the panic, so that the caller can tell a page
+// Hugo could not build from one it renders, and the server goes on.
+func render(md goldmark.Markdown, source []byte) (html []byte) {
+	defer func() {
+		if failure := recover(); failure != nil {
+			html = []byte(fmt.Sprintf("<!-- goldmark panicked: %v -->\n", failure))
+		}
+	}()
 	var out bytes.Buffer
 	context := parser.NewContext(parser.WithIDs(&headingIDs{used: map[string]bool{}}))
 	if err := md.Convert(source, &out, parser.WithContext(context)); err != nil {

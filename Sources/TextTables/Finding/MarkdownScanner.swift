@@ -134,12 +134,11 @@ package struct MarkdownScanner {
             // or a fence, a table's header starts no block of its own to kramdown.
             if case .none = scanner.leaf, scanner.containers.isEmpty, !portable || scanner.afterBlankLine { restartable[line] = true }
             // Not where this line was reported for what it makes of the line above (a look-alike's
-            // delimiter row): a scan starting at it would find no diagnostic.
-            if inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line),
+            // delimiter row): a scan starting at it would find no diagnostic. Never in a portable scan: any
+            // line of a paragraph may become a table's header, which text right above leaves alone, and a
+            // scan starting at it would see the header start its paragraph.
+            if !portable, inParagraph, scanner.isInTopLevelParagraph, scanner.wouldStartAParagraph(line),
                scanner.result.diagnostics.count == reported { restartable[line - 1] = true }
-            // Nor right above a header that paragraph text is right above: a scan starting there would
-            // see a header starting its paragraph.
-            if let header = scanner.portableTable?.headerUnderText, header > 0 { restartable[header - 1] = false }
             line += 1
         }
         if portable { scanner.closePortableTable(endedBy: nil) }

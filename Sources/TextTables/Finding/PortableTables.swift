@@ -16,8 +16,6 @@ extension PortableTables {
     struct Open {
         var index: Int
         var header: Int
-        /// The header is not the first line of its block (text is right above it).
-        var headerUnderText: Int?
         /// An attribute line under the rows (`{: .class}`), which kramdown takes for the table's.
         var attributeLine: Int?
         var dispute: Dispute?
@@ -124,10 +122,7 @@ extension MarkdownScanner {
     /// A pipe table GitHub reads has opened at `header` (its delimiter row on `delimiter`).
     mutating func openPortableTable(_ index: Int, header: Int, headerStart: Int, delimiter: Int) {
         var open = PortableTables.Open(index: index, header: header)
-        if header != paragraphStart.line || !paragraphStart.clean {
-            open.headerUnderText = header
-            open.dispute = .textAbove(header: header)
-        }
+        if header != paragraphStart.line || !paragraphStart.clean { open.dispute = .textAbove(header: header) }
         portableTable = open
     }
 

@@ -82,11 +82,15 @@ enum PipeTableChecks {
         return diagnostics
     }
 
-    /// A delimiter row under a header with another number of cells: not a table, though one was meant.
-    static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>) -> Diagnostic {
+    /// A delimiter row under a header with another number of cells: not a table to GitHub, though one was
+    /// meant. kramdown (and goldmark, for a longer delimiter row) reads a table there all the same: where
+    /// every common reader counts (`portable`) the message says so. It stays an error, as three of the five
+    /// readers, GitHub's among them, show no table (a Hugo or Jekyll project's own reader is another matter).
+    static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>, portable: Bool = false) -> Diagnostic {
         Diagnostic(
             code: .delimiterCountMismatch, severity: .error,
-            message: Diagnostic.Message.delimiterMismatch(header: headerCells, delimiter: delimiterCells),
+            message: portable ? Diagnostic.Message.portableDelimiterMismatch(header: headerCells, delimiter: delimiterCells)
+                : Diagnostic.Message.delimiterMismatch(header: headerCells, delimiter: delimiterCells),
             range: range)
     }
 }

@@ -167,7 +167,7 @@ the same mode without `gridls-table-keys-mode'; the lines."
       ;; Format on save, through eglot's willSaveWaitUntil.
       (test-open "save.md" '("# Notes" "" "|a|b|" "|-|-:|" "|long cell|1|"))
       (test-check "mode and server" (list major-mode (eglot--language-id (gridls--server)) (test-reader))
-                  '(markdown-mode "markdown" "github"))
+                  '(markdown-mode "markdown" "portable"))
       (goto-char (point-min))
       (test-keys ["C-e"] "!" ["C-x C-s"])
       (test-check "format on save" (test-file "save.md")
