@@ -412,7 +412,8 @@ def visible(html_bytes):
       is kept byte for byte (after reference decoding).
     - Each block-level tag is followed by a line break (outside the exact elements), so that a difference
       reads as a line of a diff.
-    Comments, doctypes and processing instructions are kept as they are.
+    Comments, doctypes and processing instructions are kept as they are. An empty table cell loses its
+    attributes (an alignment shows nothing there).
     So a cell's text, the number of cells, alignment (style="text-align:..." or align=...), code spans
     byte for byte, and any text that leaves or enters a table all show.
     """
@@ -451,7 +452,12 @@ def visible(html_bytes):
             out.append(text)
         if kind in ("start", "end") and tag in BLOCK_TAGS and not any(flag for _, flag in open_elements):
             out.append("\n")
-    return "".join(out)
+    # An empty cell shows nothing, aligned or not: goldmark aligns the cells a row writes, not those it
+    # fills in for a short row, which formatting writes out.
+    return EMPTY_CELL.sub(r"<\1>\2</\1>", "".join(out))
+
+
+EMPTY_CELL = re.compile(r"<(td|th)\b[^>]*>(\s*)</\1>")
 
 
 # ---- timing ----------------------------------------------------------------------------------------

@@ -25,8 +25,8 @@ struct PortableTablesTests {
         #expect(formatted("intro\n\n|a|b|\n|-|-|\n|1|2|\n\nafter\n") == "intro\n\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\nafter\n")
     }
 
-    @Test(arguments: ["text\n|a|b|\n|-|-|\n", "# Heading\n|a|b|\n|-|-|\n", "```\nx\n```\n|a|b|\n|-|-|\n", "***\n|a|b|\n|-|-|\n",
-                      "- item\n  |a|b|\n  |-|-|\n", "> text\n> |a|b|\n> |-|-|\n"])
+    @Test(arguments: ["text\n|a|b|\n|-|-|\n|1|2|\n", "# Heading\n|a|b|\n|-|-|\n|1|2|\n", "```\nx\n```\n|a|b|\n|-|-|\n|1|2|\n",
+                      "***\n|a|b|\n|-|-|\n|1|2|\n", "- item\n  |a|b|\n  |-|-|\n  |1|2|\n", "> text\n> |a|b|\n> |-|-|\n> |1|2|\n"])
     func aTableRightUnderAnotherBlockIsLeftAloneWithABlankLineOffered(_ document: String) throws {
         #expect(formatted(document) == document)
         let diagnostic = try #require(scan(document).diagnostics.only)
@@ -61,7 +61,7 @@ struct PortableTablesTests {
         #expect(formatted(document, FormatOptions()).contains("| \(line)"))
     }
 
-    @Test(arguments: ["{: .striped}", "{:.table-bordered}", "{: #id .class }  "])
+    @Test(arguments: ["{: .striped}", "{:.table-bordered}", "{: #id .class }  "] as [String])
     func anAttributeListUnderTheTableIsKeptAsWrittenAndTheRowsAboveFormatted(_ line: String) {
         let document = "|a|b|\n|-|-|\n|1|2|\n\(line)\n\nafter\n"
         #expect(formatted(document) == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n\(line)\n\nafter\n")
@@ -96,7 +96,7 @@ struct PortableTablesTests {
         #expect(diagnostic.fixes.isEmpty)
     }
 
-    @Test(arguments: ["|a|`x \\| y`|\n|-|-|\n", "|a|`x`|y`|\n|-|-|-|\n", "|a|`` ` ``|\n|-|-|\n"])
+    @Test(arguments: ["|a|`x \\| y`|\n|-|-|\n|1|2|\n", "|a|`x`|y`|\n|-|-|-|\n|1|2|3|\n", "|a|`` ` ``|\n|-|-|\n|1|2|\n"])
     func pipesOutsideCodeSpansAndEscapedOnesDoNot(_ document: String) {
         #expect(scan(document).tables.count == 1)
         #expect(scan(document).diagnostics.isEmpty)
@@ -109,21 +109,27 @@ struct PortableTablesTests {
         #expect(scan(document, .github).diagnostics.only?.code == .delimiterCountMismatch)
     }
 
-    @Test func aDelimiterRowOfAnotherCountNamesTheReadersThatReadATable() throws {
-        let longer = try #require(scan("|a|b|\n|-|-|-|\n").diagnostics.only)
-        #expect(longer.code == .delimiterCountMismatch && longer.severity == .error)
-        #expect(longer.message == "GitHub, markdown-it and Python-Markdown read no table here: the delimiter row has 3 cells but the header row "
-            + "has 2; kramdown (Jekyll) and goldmark (Hugo) read a table of 3 columns. Give both the same number of cells so that every reader reads the table")
-        let shorter = try #require(scan("|a|b|\n|-|\n").diagnostics.only)
-        #expect(shorter.message.contains("has 1 cell but the header row has 2; kramdown (Jekyll) read a table of 2 columns"))
-        #expect(scan("|a|b|\n|-|\n", .github).diagnostics.only?.message == Diagnostic.Message.delimiterMismatch(header: 2, delimiter: 1))
+    @Test func tablesStartingTheirContainerAreFormatted() {
+        #expect(formatted("- |a|b|\n  |-|-|\n  |1|2|\n") == "- | a   | b   |\n  | --- | --- |\n  | 1   | 2   |\n")
+        #expect(formatted("> |a|b|\n> |-|-|\n> |1|2|\n>\n> x\n") == "> | a   | b   |\n> | --- | --- |\n> | 1   | 2   |\n>\n> x\n")
+        #expect(formatted("|a|b|\n|-|-|\n|1|2|") == "| a   | b   |\n| --- | --- |\n| 1   | 2   |")
     }
 
-    @Test func tablesStartingTheirContainerAreFormatted() {
-        #expect(formatted("- |a|b|\n  |-|-|\n") == "- | a   | b   |\n  | --- | --- |\n")
-        #expect(formatted("> |a|b|\n> |-|-|\n>\n> x\n") == "> | a   | b   |\n> | --- | --- |\n>\n> x\n")
-        #expect(formatted("|a|b|\n|-|-|") == "| a   | b   |\n| --- | --- |")
+    @Test(arguments: [("a|b\n-|-\n|1|2|\n", 2), ("a|b\n|-|-|\n1|2\n", 1), ("a | b\n--|--\n1 | 2 |\n", 2)])
+    func anOuterPipeUnderAHeaderWithoutOneLeavesTheTableAlone(_ document: String, _ line: Int) throws {
+        #expect(formatted(document) == document)
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.message == Diagnostic.Message.portableOuterPipeUnderBareHeader)
+        #expect(TextLines(document).line(containing: diagnostic.range.lowerBound) == line)
+        #expect(formatted("a|b\n-|-\n1|2\n") == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
     }
+
+    @Test func aOneColumnRowWithoutOuterPipesOrAnAttributeListLeavesTheTableAlone() {
+        #expect(reported("|a|\n|-|\nb|c\n") == ["2 ambiguous-table: this line of a one-colum"])
+        #expect(reported("|a|\n|-|\n|b|\n{: .x}\n") == ["3 ambiguous-table: this line of a one-colum"])
+        #expect(formatted("|a|\n|-|\n|b\n") == "| a   |\n| --- |\n| b   |\n")
+    }
+
 
     /// A scan restarting where the index may restart one reads the same as one from the top: after a
     /// heading it restarts nowhere (a table right under it is left alone), after a blank line it does.
@@ -134,7 +140,7 @@ struct PortableTablesTests {
         #expect(MarkdownScanner.scan(text, frontMatter: true, readers: .github).restartable[0])
         // Inside a paragraph neither: the next line may become a delimiter row, its header then under text.
         let paragraph = TextLines("a\nb\nc\n")
-        #expect(MarkdownScanner.scan(paragraph, frontMatter: true, readers: .portable).restartable == [false, false, false, false])
+        #expect(MarkdownScanner.scan(paragraph, frontMatter: true, readers: .portable).restartable == [false, false, false, true])
         #expect(MarkdownScanner.scan(paragraph, frontMatter: true, readers: .github).restartable[0])
     }
 }

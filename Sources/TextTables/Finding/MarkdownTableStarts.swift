@@ -45,7 +45,7 @@ extension MarkdownScanner {
                                                      message: Diagnostic.Message.portablePipeInCodeSpan, range: headerStart..<headerEnd))
             } else if b[headerText..<headerEnd].contains(PipeRowSyntax.pipe) || b[p..<end].contains(PipeRowSyntax.pipe) {
                 result.diagnostics.append(PipeTableChecks.delimiterMismatch(
-                    headerCells: headerCells, delimiterCells: columns, range: p..<end, portable: portable))
+                    headerCells: headerCells, delimiterCells: columns, range: p..<end))
             }
             return nil
         }

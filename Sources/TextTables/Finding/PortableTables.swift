@@ -11,6 +11,12 @@
 ///   and the line is left as written.
 /// - a `|` inside a code span: Python-Markdown and kramdown keep it in the cell's code; GitHub, markdown-it
 ///   and goldmark split the cell there.
+/// - Python-Markdown decides from the header alone whether rows have outer pipes: under a header without
+///   one, a row's leading or trailing `|` is an empty cell to it (formatting writes outer pipes). And it
+///   reads a one-column table only where every line of the block starts or ends with a `|`.
+/// Not yet covered: kramdown reads a header and its delimiter row with no body row under them as a
+/// paragraph (formatted all the same: such tables are rare, and minimal ones fill the tests), and
+/// Python-Markdown reads everything after a block-level HTML tag it finds no closing tag for as raw HTML.
 extension PortableTables {
     /// The open table's reading so far.
     struct Open {
@@ -26,6 +32,11 @@ extension PortableTables {
         case textBelow(line: Int, lastRow: Int)
         case lineWithoutPipe(line: Int)
         case pipeInCodeSpan(line: Int)
+        /// Python-Markdown strips a row's outer `|` only when the header has one: without, it reads them
+        /// as empty cells.
+        case outerPipeUnderBareHeader(line: Int)
+        /// Python-Markdown reads a one-column table only where every line starts or ends with a `|`.
+        case bareOneColumnRow(line: Int)
     }
 }
 
@@ -99,6 +110,14 @@ package enum PortableTables {
             line = row
             message = Diagnostic.Message.portablePipeInCodeSpan
             fixes = []
+        case .outerPipeUnderBareHeader(let row):
+            line = row
+            message = Diagnostic.Message.portableOuterPipeUnderBareHeader
+            fixes = []
+        case .bareOneColumnRow(let row):
+            line = row
+            message = Diagnostic.Message.portableBareOneColumnRow
+            fixes = []
         }
         // From the line's text after its indentation and quote markers (a row under an attribute line is not
         // where the region's content starts say: they skip that line).
@@ -158,18 +177,38 @@ extension MarkdownScanner {
         if open.dispute == nil, let endedBy, open.attributeLine == nil {
             open.dispute = .textBelow(line: endedBy, lastRow: region.lines.upperBound - 1)
         }
-        if open.dispute == nil {
-            for (offset, start) in region.contentStarts.enumerated()
-            where PortableTables.hasPipeInCodeSpan(b, start, text.contentEnd(region.firstLine + offset)) {
-                open.dispute = .pipeInCodeSpan(line: region.firstLine + offset)
-                break
-            }
-        }
+        if open.dispute == nil { open.dispute = rowDispute(region, attributeLine: open.attributeLine) }
         guard let dispute = open.dispute else { return }
         portableDisputes.append(open.index)
         let diagnostic = PortableTables.diagnostic(dispute, in: text, region: region)
         let at = result.diagnostics.lastIndex { $0.range.lowerBound <= diagnostic.range.lowerBound }.map { $0 + 1 } ?? 0
         result.diagnostics.insert(diagnostic, at: at)
+    }
+
+    /// What the rows' own text makes the readers dispute: a `|` in a code span, outer pipes Python-Markdown
+    /// reads as cells, a one-column row it reads as no table.
+    private func rowDispute(_ region: TableRegion, attributeLine: Int?) -> PortableTables.Dispute? {
+        let lines = region.contentStarts.enumerated().map { (line: region.firstLine + $0.offset, start: $0.element) }
+        func outer(_ line: Int, _ start: Int) -> (leading: Bool, trailing: Bool) {
+            var p = start, end = text.contentEnd(line)
+            while p < end && PipeRowSyntax.isCellSpace(b[p]) { p += 1 }
+            while end > p && PipeRowSyntax.isCellSpace(b[end - 1]) { end -= 1 }
+            let trailing = end > p && b[end - 1] == PipeRowSyntax.pipe && (end - 1 == p || b[end - 2] != PipeRowSyntax.backslash)
+            return (p < end && b[p] == PipeRowSyntax.pipe, trailing)
+        }
+        for (line, start) in lines where PortableTables.hasPipeInCodeSpan(b, start, text.contentEnd(line)) {
+            return .pipeInCodeSpan(line: line)
+        }
+        let header = outer(lines[0].line, lines[0].start)
+        if !header.leading && !header.trailing {
+            for (line, start) in lines.dropFirst() where outer(line, start) != (false, false) { return .outerPipeUnderBareHeader(line: line) }
+        }
+        let (_, headerText) = BlockSyntax.indentation(b, lines[0].start, text.contentEnd(lines[0].line))
+        if PipeRowSyntax.cellCount(b, headerText, text.contentEnd(lines[0].line)) == 1 {
+            if let attributeLine { return .bareOneColumnRow(line: attributeLine) }
+            for (line, start) in lines where outer(line, start) == (false, false) { return .bareOneColumnRow(line: line) }
+        }
+        return nil
     }
 
     /// Removes the tables the readers dispute (grid tables cmark-gfm reads a pipe table in, and tables the

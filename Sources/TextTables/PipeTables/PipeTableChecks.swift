@@ -82,15 +82,12 @@ enum PipeTableChecks {
         return diagnostics
     }
 
-    /// A delimiter row under a header with another number of cells: not a table to GitHub, though one was
-    /// meant. kramdown (and goldmark, for a longer delimiter row) reads a table there all the same: where
-    /// every common reader counts (`portable`) the message says so. It stays an error, as three of the five
-    /// readers, GitHub's among them, show no table (a Hugo or Jekyll project's own reader is another matter).
-    static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>, portable: Bool = false) -> Diagnostic {
+    /// A delimiter row under a header with another number of cells: not a table to GitHub, markdown-it and
+    /// Python-Markdown, though one was meant (kramdown, and goldmark for a longer delimiter row, read one).
+    static func delimiterMismatch(headerCells: Int, delimiterCells: Int, range: Range<Int>) -> Diagnostic {
         Diagnostic(
             code: .delimiterCountMismatch, severity: .error,
-            message: portable ? Diagnostic.Message.portableDelimiterMismatch(header: headerCells, delimiter: delimiterCells)
-                : Diagnostic.Message.delimiterMismatch(header: headerCells, delimiter: delimiterCells),
+            message: Diagnostic.Message.delimiterMismatch(header: headerCells, delimiter: delimiterCells),
             range: range)
     }
 }

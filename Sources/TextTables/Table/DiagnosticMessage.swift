@@ -73,11 +73,11 @@ extension Diagnostic {
             + "may end here, so the table is left as it is"
         static let portablePipeInCodeSpan = "a | inside a code span: GitHub, markdown-it and goldmark split the cell there, "
             + "Python-Markdown (MkDocs) and kramdown (Jekyll) keep it in the code, so the table is left as it is"
-        static func portableDelimiterMismatch(header: Int, delimiter: Int) -> String {
-            "GitHub, markdown-it and Python-Markdown read no table here: the delimiter row has \(delimiter) cell\(delimiter == 1 ? "" : "s") "
-                + "but the header row has \(header); kramdown (Jekyll)\(delimiter > header ? " and goldmark (Hugo)" : "") read a table of "
-                + "\(max(header, delimiter)) columns. Give both the same number of cells so that every reader reads the table"
-        }
+        static let portableOuterPipeUnderBareHeader = "this row has an outer | and the header has none: Python-Markdown (MkDocs) "
+            + "then reads the row's outer | as an empty cell, GitHub and the others as no cell, so the table is left as it is; "
+            + "give the header outer pipes (| a | b |) and every reader reads the table alike"
+        static let portableBareOneColumnRow = "this line of a one-column table neither starts nor ends with a |: Python-Markdown (MkDocs) "
+            + "then reads no table, GitHub and the others a table, so it is left as it is; start and end every line with |"
         static let readingsDisagree = "GitHub (with its $$ math, front matter and CommonMark 0.31 HTML blocks) and cmark-gfm read these lines differently: "
             + "one sees a table here and the other does not, so it is left as it is"
         static let pandocVersionsDisagree = "pandoc 3.8 and later read a definition's content as deep as the text after its `:`, "
