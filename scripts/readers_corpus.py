@@ -400,7 +400,7 @@ def check_file(task):
             verdict, detail = judge(reader, d, lines, tables, text, shown)
             result["judged"].append({"reader": reader, "code": d["code"], "line": d["line"], "message": d["message"],
                                      "verdict": verdict, "detail": detail,
-                                     "text": "".join(lines[max(0, d["line"] - 3):d["line"] + 1])[:1500]})
+                                     "text": "".join(lines[max(0, d["line"] - 3):d["line"]])[:1500]})
         if once == data:
             continue
         try:
@@ -485,11 +485,12 @@ def main():
     with concurrent.futures.ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(check_file, tasks, chunksize=4))
     seconds = time.monotonic() - start
+    sys.stdout.reconfigure(errors="backslashreplace")  # a reader's HTML may hold bytes that are no UTF-8
+    report(results, order, seconds, args.list, args.examples, args.by_project)
     if args.json:
-        with open(args.json, "w") as f:
+        with open(args.json, "w", encoding="utf-8", errors="backslashreplace") as f:
             json.dump({"binary": binary, "options": args.gridls_option, "corpora": order, "seconds": seconds,
                        "results": results}, f, ensure_ascii=False, indent=0)
-    report(results, order, seconds, args.list, args.examples, args.by_project)
     failed = any(kind in ("reading changed", "not idempotent", "gridls failed") for r in results for kind, _, _ in r["problems"])
     sys.exit(1 if failed else 0)
 
