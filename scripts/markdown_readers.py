@@ -13,7 +13,7 @@ Readers (READERS), each configured as the site generator or viewer that uses it 
                        substitution, tasklist; HTML from docutils' html5 writer. Directives run, so the
                        table inside `:::{table}` or ```` ```{note} ```` is a table. Sphinx-only directives
                        (toctree, ...) are unknown to docutils and show nothing
-  python-markdown      Python-Markdown with the `tables` extension only
+  python-markdown      Python-Markdown with `tables` and `fenced_code`, the two that every MkDocs site has
   mkdocs               Python-Markdown as a Material for MkDocs site enables it (MKDOCS_EXTENSIONS below,
                        with MkDocs's built-in toc, tables and fenced_code); an extension that fails to load
                        is left out and named by --check
@@ -142,7 +142,7 @@ def python_markdown_version():
 
 def python_markdown_make():
     import markdown
-    md = markdown.Markdown(extensions=["tables"])
+    md = markdown.Markdown(extensions=["tables", "fenced_code"])
     return lambda source: to_bytes(md.reset().convert(utf8(source)))
 
 
@@ -300,7 +300,7 @@ def program_html(reader, path):
     if reader == "github":
         argv = ["cmark-gfm", "-e", "table", "-e", "tasklist", "--unsafe", path]
     elif reader == "python-markdown":
-        argv = [python, "-m", "markdown", "-x", "tables", path]
+        argv = [python, "-m", "markdown", "-x", "tables", "-x", "fenced_code", path]
     elif reader == "mkdocs":
         loaded, _ = mkdocs_loaded()
         config = tempfile.NamedTemporaryFile("w", suffix=".json", delete=False)

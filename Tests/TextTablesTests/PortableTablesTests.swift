@@ -96,7 +96,7 @@ struct PortableTablesTests {
         #expect(diagnostic.fixes.isEmpty)
     }
 
-    @Test(arguments: ["|a|`x \\| y`|\n|-|-|\n|1|2|\n", "|a|`x`|y`|\n|-|-|-|\n|1|2|3|\n", "|a|`` ` ``|\n|-|-|\n|1|2|\n"])
+    @Test(arguments: ["|a|`x \\| y`|\n|-|-|\n|1|2|\n", "|a|`x`|`y`|\n|-|-|-|\n|1|2|3|\n", "|a|`` ` ``|\n|-|-|\n|1|2|\n"])
     func pipesOutsideCodeSpansAndEscapedOnesDoNot(_ document: String) {
         #expect(scan(document).tables.count == 1)
         #expect(scan(document).diagnostics.isEmpty)
@@ -130,6 +130,30 @@ struct PortableTablesTests {
         #expect(formatted("|a|\n|-|\n|b\n") == "| a   |\n| --- |\n| b   |\n")
     }
 
+
+    /// Each of the rules the readers themselves showed (`PortableTables`), as the first line it reports.
+    @Test(arguments: [
+        ("<div align=\"center\">\n\n|a|b|\n|-|-|\n|1|2|\n\n</div>\n", "2 ambiguous-table: this table is inside an "),
+        ("<details>\n<summary>x</summary>\n\n|a|b|\n|-|-|\n|1|2|\n", "3 ambiguous-table: this table is inside an "),
+        ("|a|b|\n|-|-|\n|1|2 \\||\n|3|4 \\|\n", "3 ambiguous-table: this row ends in \\| with"),
+        (">\t|a|b|\n>\t|-|-|\n>\t|1|2|\n", "0 ambiguous-table: a tab is in this row's b"),
+        ("|a|b|\n|-|-|\n|`1|2|\n|3|`4|\n", "2 ambiguous-table: a backtick in this row h"),
+        ("|a|b|\n|-|-|\n|1\u{0C}|2|\n", "2 ambiguous-table: a form feed or vertical "),
+        ("> > - |a|b|\n> >   |-|-|\n> >   |1|2|\n", "0 ambiguous-table: this table is three or m"),
+        ("- a | b\n  -|-\n  1 | 2\n", "0 ambiguous-table: this table's header is o"),
+        ("+\n      \n    |a|b|\n    |-|-|\n    |1|2|\n", "2 ambiguous-table: this table is in a list "),
+        ("text\n- item\n\n  |a|b|\n  |-|-|\n  |1|2|\n", "3 ambiguous-table: this table is in a list "),
+    ])
+    func eachReaderRuleLeavesItsTableAlone(_ document: String, _ first: String) {
+        #expect(formatted(document) == document)
+        #expect(reported(document).first == first)
+    }
+
+    @Test func aClosedHTMLBlockAboveATableLeavesItFormatted() {
+        let document = "<details>\n<summary>x</summary>\n</details>\n\n|a|b|\n|-|-|\n|1|2|\n"
+        #expect(formatted(document) == "<details>\n<summary>x</summary>\n</details>\n\n| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
+        #expect(formatted("```\n<div>\n```\n\n|a|\n|-|\n|1|\n") == "```\n<div>\n```\n\n| a   |\n| --- |\n| 1   |\n")
+    }
 
     /// A scan restarting where the index may restart one reads the same as one from the top: after a
     /// heading it restarts nowhere (a table right under it is left alone), after a blank line it does.

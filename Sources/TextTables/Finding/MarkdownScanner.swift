@@ -89,6 +89,11 @@ package struct MarkdownScanner {
     var portableTable: PortableTables.Open?
     /// Tables (indices into the result's tables) that the common readers read apart: dropped at the end.
     var portableDisputes: [Int] = []
+    /// Open list items (indices into `containers`) that began right under a line that is not blank (text,
+    /// a quote, a table), where Python-Markdown starts no list, when `portable`.
+    var itemsUnderText: [Int] = []
+    /// The lines Python-Markdown reads as raw HTML (`PythonMarkdownHTML`), when `portable`.
+    var pythonMarkdownRaw: [Bool]?
 
     package static func scan(_ text: TextLines) -> TableScan {
         scan(text, frontMatter: true).scan
@@ -115,6 +120,7 @@ package struct MarkdownScanner {
         -> (scan: TableScan, restartable: [Bool], usedExtension: Bool)
     {
         var scanner = MarkdownScanner(text: text, githubExtensions: githubExtensions, portable: portable)
+        if portable { scanner.pythonMarkdownRaw = PythonMarkdownHTML.rawLines(text) }
         var restartable = [Bool](repeating: false, count: text.count)
         let bom = startsDocument && ByteOrderMark.length(text.bytes) > 0
         var line = startsDocument && githubExtensions ? FrontMatter.end(of: text) : 0
@@ -132,7 +138,10 @@ package struct MarkdownScanner {
             if portable { scanner.notePortableLine(line) }
             // A portable scan starts as after a blank line, so it restarts only after one: after a heading
             // or a fence, a table's header starts no block of its own to kramdown.
-            if case .none = scanner.leaf, scanner.containers.isEmpty, !portable || scanner.afterBlankLine { restartable[line] = true }
+            // Nor inside an HTML block Python-Markdown reads to its end tag: a scan starting there would not see its start.
+            if case .none = scanner.leaf, scanner.containers.isEmpty, !portable || scanner.afterBlankLine && scanner.pythonMarkdownRaw?[line] != true {
+                restartable[line] = true
+            }
             // Not where this line was reported for what it makes of the line above (a look-alike's
             // delimiter row): a scan starting at it would find no diagnostic. Never in a portable scan: any
             // line of a paragraph may become a table's header, which text right above leaves alone, and a
@@ -189,10 +198,15 @@ package struct MarkdownScanner {
         }
         let before = containers.count
         if !blank { holdContent(through: before) }
+        let underText = !afterBlankLine
         openContainers(&pos, &column, end)
+        while let last = itemsUnderText.last, last >= before { itemsUnderText.removeLast() }
         if containers.count > before {
             openedContainersLine = line
-            if case .listItem = containers[containers.count - 1] { listItemLine = line }
+            if case .listItem = containers[containers.count - 1] {
+                listItemLine = line
+                if portable && underText { itemsUnderText.append(containers.count - 1) }
+            }
         }
         startLeaf(line: line, pos: pos, column: column, end: end)
     }

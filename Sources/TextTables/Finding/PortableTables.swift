@@ -14,9 +14,12 @@
 /// - Python-Markdown decides from the header alone whether rows have outer pipes: under a header without
 ///   one, a row's leading or trailing `|` is an empty cell to it (formatting writes outer pipes). And it
 ///   reads a one-column table only where every line of the block starts or ends with a `|`.
-/// Not yet covered: kramdown reads a header and its delimiter row with no body row under them as a
-/// paragraph (formatted all the same: such tables are rare, and minimal ones fill the tests), and
-/// Python-Markdown reads everything after a block-level HTML tag it finds no closing tag for as raw HTML.
+/// - Python-Markdown reads an HTML block to its end tag (`PythonMarkdownHTML`), GitHub to a blank line.
+/// - goldmark 1.5.4 (Hugo 0.111) takes a row's closing `\|` for its last pipe, and misreads rows whose
+///   container prefix holds a tab.
+/// - kramdown pairs a backtick left open in one row with one in another.
+/// One difference is kept on purpose: kramdown reads a header and its delimiter row with no row under them
+/// as a paragraph. That is every table while it is being typed; it is formatted as the others read it.
 extension PortableTables {
     /// The open table's reading so far.
     struct Open {
@@ -37,6 +40,27 @@ extension PortableTables {
         case outerPipeUnderBareHeader(line: Int)
         /// Python-Markdown reads a one-column table only where every line starts or ends with a `|`.
         case bareOneColumnRow(line: Int)
+        /// Python-Markdown reads the line as raw HTML, inside a block-level element (`PythonMarkdownHTML`).
+        case rawHTML(line: Int)
+        /// goldmark 1.5.4 reads a row ending in `\|` with that `|` as the row's last, its `\` as text.
+        case escapedPipeEndsRow(line: Int)
+        /// goldmark misreads rows whose block-quote or list prefix holds a tab (and 1.5.4 fails on some).
+        case tabInPrefix(line: Int)
+        /// kramdown pairs a backtick run left open in one row with one in another, across the rows.
+        case unpairedBacktick(line: Int)
+        /// A header on a list item's marker line without a leading `|`: markdown-it and Python-Markdown read a
+        /// table of the whole line, marker and all, not a list item holding one.
+        case headerOnMarkerLine(line: Int)
+        /// In a list that began right under a line that is not blank: Python-Markdown starts no list there.
+        case inListUnderText(line: Int)
+        /// In a list item that began with a blank line after its marker: cmark-gfm 0.29 keeps indented lines
+        /// below it in the item, the other readers end the item and read code.
+        case inItemBegunEmpty(line: Int)
+        /// A form feed or vertical tab: a line break to some readers, a space or text to others.
+        case controlCharacter(line: Int)
+        /// Three or more nested block quotes and list items: Python-Markdown nests list items four columns
+        /// apart, not at their text, and reads such depths otherwise.
+        case deepContainers(line: Int)
     }
 }
 
@@ -62,77 +86,47 @@ package enum PortableTables {
 
     /// Whether a code span of the line (backtick runs paired as CommonMark pairs them, over the whole line)
     /// holds a `|` that no backslash escapes.
-    static func hasPipeInCodeSpan(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+    static func hasPipeInCodeSpan(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool { codeSpans(b, p, end).pipe }
+
+    /// Whether a code span of the line holds a `|` (`pipe`), and whether a backtick run finds no closing
+    /// run on the line (`unpaired`).
+    static func codeSpans(_ b: [UInt8], _ p: Int, _ end: Int) -> (pipe: Bool, unpaired: Bool) {
         let backtick = UInt8(ascii: "`")
+        // The line's backtick runs, and for each the next run of the same length (one pass each way, so
+        // that a line of many unpaired runs costs its length, not its square).
+        var runs: [(start: Int, length: Int, escaped: Bool)] = []
         var i = p
         while i < end {
-            if b[i] == PipeRowSyntax.backslash { i += 2; continue }
             guard b[i] == backtick else { i += 1; continue }
-            let open = i
+            let start = i
             while i < end && b[i] == backtick { i += 1 }
-            let length = i - open
-            // The closing run: the next run of exactly `length` backticks (backslashes escape none inside).
-            var j = i, close: Int?
-            while j < end {
-                guard b[j] == backtick else { j += 1; continue }
-                let run = j
-                while j < end && b[j] == backtick { j += 1 }
-                if j - run == length { close = run; break }
+            var backslashes = 0
+            while start - backslashes - 1 >= p && b[start - backslashes - 1] == PipeRowSyntax.backslash { backslashes += 1 }
+            runs.append((start, i - start, backslashes % 2 == 1))
+        }
+        guard !runs.isEmpty else { return (false, false) }
+        var next = [Int?](repeating: nil, count: runs.count), latest: [Int: Int] = [:]
+        for k in runs.indices.reversed() {
+            next[k] = latest[runs[k].length]
+            latest[runs[k].length] = k
+        }
+        var unpaired = false, k = 0
+        while k < runs.count {
+            // An escaped backtick opens nothing: the rest of its run may (CommonMark).
+            let opener = runs[k], length = opener.escaped ? opener.length - 1 : opener.length
+            guard length > 0 else { k += 1; continue }
+            var close = next[k]
+            if opener.escaped { close = runs.indices.dropFirst(k + 1).first { runs[$0].length == length } }
+            guard let close else {
+                unpaired = true
+                k += 1
+                continue
             }
-            guard let close else { continue }  // no closing run: the backticks are text
             // A backslash is text inside code, but GitHub still reads `\|` there as no separator.
-            if hasUnescapedPipe(b, i, close) { return true }
-            i = close + length
+            if hasUnescapedPipe(b, opener.start + opener.length, runs[close].start) { return (true, unpaired) }
+            k = close + 1
         }
-        return false
-    }
-
-    /// What a left-alone table's diagnostic says, with its fix where one keeps GitHub's reading.
-    static func diagnostic(_ dispute: Dispute, in text: TextLines, region: TableRegion) -> Diagnostic {
-        let line: Int, message: String, fixes: [Fix]
-        switch dispute {
-        case .textAbove(let header):
-            line = header
-            message = Diagnostic.Message.portableTextAbove
-            fixes = [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true, isSafe: true)]
-        case let .textBelow(below, lastRow):
-            line = below
-            message = Diagnostic.Message.portableTextBelow
-            // GitHub ended the table at that line itself; a blank line above it keeps its reading, but where
-            // the line is indented as code, which a blank line above can make it.
-            let (indent, _) = BlockSyntax.indentation(text.bytes, text.starts[below], text.contentEnd(below))
-            fixes = [Fix(.addBlankLineBelow, edits: [blankLine(before: below, prefixOf: lastRow, in: text)], isPreferred: true, isSafe: indent < 4)]
-        case .lineWithoutPipe(let row):
-            line = row
-            message = Diagnostic.Message.portableLineWithoutPipe
-            fixes = [Fix(.endTableAbove(line: row + 1), edits: [blankLine(before: row, prefixOf: row - 1, in: text)])]
-        case .pipeInCodeSpan(let row):
-            line = row
-            message = Diagnostic.Message.portablePipeInCodeSpan
-            fixes = []
-        case .outerPipeUnderBareHeader(let row):
-            line = row
-            message = Diagnostic.Message.portableOuterPipeUnderBareHeader
-            fixes = []
-        case .bareOneColumnRow(let row):
-            line = row
-            message = Diagnostic.Message.portableBareOneColumnRow
-            fixes = []
-        }
-        // From the line's text after its indentation and quote markers (a row under an attribute line is not
-        // where the region's content starts say: they skip that line).
-        let end = text.contentEnd(line)
-        let start = text.bytes[text.starts[line]..<end].firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? text.starts[line]
-        return Diagnostic(code: .ambiguousTable, severity: .warning, message: message, range: start..<text.contentEnd(line), fixes: fixes)
-    }
-
-    /// A blank line inserted before `line`, with the block-quote markers of `prefixOf`'s prefix (a blank line
-    /// in the same quotes) and `prefixOf`'s line terminator.
-    private static func blankLine(before line: Int, prefixOf model: Int, in text: TextLines) -> TextEdit {
-        var prefix = Array(text.bytes[text.starts[model]..<text.contentEnd(model)].prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") })
-        while let last = prefix.last, last != UInt8(ascii: ">") { prefix.removeLast() }
-        let terminator = text.terminator(model)
-        return TextEdit(range: text.starts[line]..<text.starts[line], newText: prefix + (terminator.isEmpty ? [0x0A] : Array(terminator)))
+        return (false, unpaired)
     }
 }
 
@@ -142,6 +136,15 @@ extension MarkdownScanner {
     mutating func openPortableTable(_ index: Int, header: Int, headerStart: Int, delimiter: Int) {
         var open = PortableTables.Open(index: index, header: header)
         if header != paragraphStart.line || !paragraphStart.clean { open.dispute = .textAbove(header: header) }
+        else if containers.count >= 3 { open.dispute = .deepContainers(line: header) }
+        else if itemsUnderText.contains(where: { $0 < containers.count }) { open.dispute = .inListUnderText(line: header) }
+        else if let item = listItemLine, item < header, containers.contains(where: { if case .listItem = $0 { true } else { false } }),
+                isEmptyItemLine(item) {
+            open.dispute = .inItemBegunEmpty(line: header)
+        }
+        else if openedContainersLine == header, listItemLine == header, b[headerStart..<text.contentEnd(header)].first(where: { $0 != 0x20 && $0 != 0x09 }) != PipeRowSyntax.pipe {
+            open.dispute = .headerOnMarkerLine(line: header)
+        }
         portableTable = open
     }
 
@@ -174,8 +177,8 @@ extension MarkdownScanner {
         guard var open = portableTable else { return }
         portableTable = nil
         let region = result.tables[open.index]
-        if open.dispute == nil, let endedBy, open.attributeLine == nil {
-            open.dispute = .textBelow(line: endedBy, lastRow: region.lines.upperBound - 1)
+        if open.dispute == nil, let endedBy {
+            open.dispute = .textBelow(line: endedBy, lastRow: open.attributeLine ?? region.lines.upperBound - 1)
         }
         if open.dispute == nil { open.dispute = rowDispute(region, attributeLine: open.attributeLine) }
         guard let dispute = open.dispute else { return }
@@ -196,8 +199,23 @@ extension MarkdownScanner {
             let trailing = end > p && b[end - 1] == PipeRowSyntax.pipe && (end - 1 == p || b[end - 2] != PipeRowSyntax.backslash)
             return (p < end && b[p] == PipeRowSyntax.pipe, trailing)
         }
-        for (line, start) in lines where PortableTables.hasPipeInCodeSpan(b, start, text.contentEnd(line)) {
-            return .pipeInCodeSpan(line: line)
+        if let raw = pythonMarkdownRaw, let line = region.lines.first(where: { raw[$0] }) { return .rawHTML(line: line) }
+        for (line, start) in lines {
+            let spans = PortableTables.codeSpans(b, start, text.contentEnd(line))
+            if spans.pipe { return .pipeInCodeSpan(line: line) }
+            if spans.unpaired { return .unpairedBacktick(line: line) }
+        }
+        for (line, _) in lines where b[text.starts[line]..<text.contentEnd(line)].contains(where: { $0 == 0x0B || $0 == 0x0C }) {
+            return .controlCharacter(line: line)
+        }
+        for (line, _) in lines {
+            let lead = b[text.starts[line]..<text.contentEnd(line)].prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+            if lead.contains(0x09) { return .tabInPrefix(line: line) }
+        }
+        for (line, start) in lines {
+            var end = text.contentEnd(line)
+            while end > start && PipeRowSyntax.isCellSpace(b[end - 1]) { end -= 1 }
+            if end - start >= 2 && b[end - 1] == PipeRowSyntax.pipe && b[end - 2] == PipeRowSyntax.backslash { return .escapedPipeEndsRow(line: line) }
         }
         let header = outer(lines[0].line, lines[0].start)
         if !header.leading && !header.trailing {
@@ -215,6 +233,21 @@ extension MarkdownScanner {
     /// common readers read apart), all at once: their indices are from before any removal.
     mutating func dropDisputedTables(grid: [Int]) {
         for index in Set(grid + portableDisputes).sorted(by: >) { result.tables.remove(at: index) }
+    }
+
+    /// Whether the line opens a list item with nothing after its marker.
+    private func isEmptyItemLine(_ line: Int) -> Bool {
+        var p = text.starts[line]
+        let end = text.contentEnd(line)
+        while p < end && (b[p] == 0x20 || b[p] == 0x09 || b[p] == UInt8(ascii: ">")) { p += 1 }
+        if p < end && [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[p]) {
+            p += 1
+        } else {
+            while p < end && b[p] >= 0x30 && b[p] <= 0x39 { p += 1 }
+            guard p < end && (b[p] == UInt8(ascii: ".") || b[p] == UInt8(ascii: ")")) else { return false }
+            p += 1
+        }
+        return b[p..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
     /// Blank in its containers: nothing but spaces, tabs and block-quote markers.

@@ -15,7 +15,7 @@ enum MarkdownReaderOracle {
         case markdownIt = "markdown-it"
         /// myst-parser through docutils: Sphinx and Jupyter Book pages, directives run.
         case myst
-        /// Python-Markdown with the tables extension.
+        /// Python-Markdown with the tables and fenced_code extensions (MkDocs enables both by default).
         case pythonMarkdown = "python-markdown"
         /// Python-Markdown as a Material for MkDocs site enables it.
         case mkdocs
