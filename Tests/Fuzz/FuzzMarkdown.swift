@@ -1,4 +1,4 @@
-// libFuzzer target: the Markdown table finders (GitHub's reading and pandoc's) with the pipe-, grid-,
+// libFuzzer target: the Markdown table finders (GitHub's reading, every common reader's and pandoc's) with the pipe-, grid-,
 // and pandoc's simple- and multiline-table parsers and printers. Checks the engine's promises on every
 // input, not only that nothing crashes. Seeds hold what readers disagree on: byte-order marks, tabs in
 // container prefixes, form feeds and vertical tabs, `$$` lines.
@@ -8,35 +8,36 @@ import TextTables
 public func fuzzMarkdown(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard UTF8Validation.isValid(input) else { return 0 }  // the command line refuses other input
-    check(input, .markdown)
-    check(input, .pandocMarkdown)
+    check(input, .markdown, FormatOptions())
+    check(input, .markdown, FormatOptions(scan: ScanOptions(markdownReaders: .portable)))
+    check(input, .pandocMarkdown, FormatOptions())
     return 0
 }
 
-private func check(_ input: [UInt8], _ syntax: DocumentSyntax) {
-    let once = DocumentFormatter.format(input, syntax: syntax, options: .init())
-    let twice = DocumentFormatter.format(once.output, syntax: syntax, options: .init())
+private func check(_ input: [UInt8], _ syntax: DocumentSyntax, _ options: FormatOptions) {
+    let once = DocumentFormatter.format(input, syntax: syntax, options: options)
+    let twice = DocumentFormatter.format(once.output, syntax: syntax, options: options)
     precondition(twice.output == once.output, "formatting is not idempotent")
     // Grid tables may print taller or shorter, so lines are compared outside tables, in order.
     let before = TextLines.readerLines(input), after = TextLines.readerLines(once.output)
     // `gridls format` fails exactly where `gridls check` finds an error (look-alikes and grid errors alike).
-    let errors = DocumentFormatter.diagnostics(before, scan: syntax.scan(before, options: ScanOptions()), options: .init()).filter { $0.severity == .error }
+    let errors = DocumentFormatter.diagnostics(before, scan: syntax.scan(before, options: options.scan), options: options).filter { $0.severity == .error }
     precondition(once.refused == errors, "format refuses other errors than check reports")
-    let (outsideBefore, tablesBefore) = linesOutsideTables(before, syntax), (outsideAfter, tablesAfter) = linesOutsideTables(after, syntax)
+    let (outsideBefore, tablesBefore) = linesOutsideTables(before, syntax, options.scan), (outsideAfter, tablesAfter) = linesOutsideTables(after, syntax, options.scan)
     precondition(tablesBefore == tablesAfter, "formatting changed the number of tables")
     precondition(outsideBefore.count == outsideAfter.count, "lines outside tables were added or lost")
     for (line, (old, new)) in zip(outsideBefore, outsideAfter).enumerated() {
         precondition(old.elementsEqual(new), "line \(line) outside tables changed")
     }
     precondition(ByteOrderMark.length(once.output) == ByteOrderMark.length(input), "the byte-order mark changed")
-    checkPipeTablePrefixes(before, after, syntax)
-    checkTableKeys(TextLines(input), syntax)
+    checkPipeTablePrefixes(before, after, syntax, options.scan)
+    checkTableKeys(TextLines(input), syntax, options.scan)
 }
 
 /// The table keys, from a place the input chooses in each of its first tables: a step edits only its
 /// table, and its cursor is on a line of the text it makes.
-private func checkTableKeys(_ text: TextLines, _ syntax: DocumentSyntax) {
-    for region in syntax.scan(text, options: ScanOptions()).tables.prefix(3) {
+private func checkTableKeys(_ text: TextLines, _ syntax: DocumentSyntax, _ scan: ScanOptions) {
+    for region in syntax.scan(text, options: scan).tables.prefix(3) {
         let reading = TableReading(text, region: region, options: .init())
         let line = region.firstLine + text.bytes.count % region.contentStarts.count
         let offset = text.starts[line] + text.bytes.count % (text.contentEnd(line) - text.starts[line] + 1)
@@ -53,8 +54,8 @@ private func checkTableKeys(_ text: TextLines, _ syntax: DocumentSyntax) {
 
 /// A pipe table keeps its lines, and each line its container prefix byte for byte (tabs that containers
 /// take in part included); only a `>` written without its space may gain one before indentation.
-private func checkPipeTablePrefixes(_ before: TextLines, _ after: TextLines, _ syntax: DocumentSyntax) {
-    let old = syntax.scan(before, options: ScanOptions()).tables, new = syntax.scan(after, options: ScanOptions()).tables
+private func checkPipeTablePrefixes(_ before: TextLines, _ after: TextLines, _ syntax: DocumentSyntax, _ scan: ScanOptions) {
+    let old = syntax.scan(before, options: scan).tables, new = syntax.scan(after, options: scan).tables
     for (a, b) in zip(old, new) where a.kind == .pipe {
         precondition(b.kind == .pipe && a.contentStarts.count == b.contentStarts.count, "a pipe table changed its lines")
         for offset in a.contentStarts.indices {
@@ -65,8 +66,8 @@ private func checkPipeTablePrefixes(_ before: TextLines, _ after: TextLines, _ s
 }
 
 /// The lines outside tables, terminators included, in order; and how many tables there are.
-private func linesOutsideTables(_ text: TextLines, _ syntax: DocumentSyntax) -> ([ArraySlice<UInt8>], Int) {
-    let tables = syntax.scan(text, options: ScanOptions()).tables
+private func linesOutsideTables(_ text: TextLines, _ syntax: DocumentSyntax, _ scan: ScanOptions) -> ([ArraySlice<UInt8>], Int) {
+    let tables = syntax.scan(text, options: scan).tables
     var inTable = [Bool](repeating: false, count: text.count)
     for region in tables { for line in region.lines { inTable[line] = true } }
     return ((0..<text.count).filter { !inTable[$0] }.map { text.bytes[text.starts[$0]..<text.fullEnd($0)] }, tables.count)
