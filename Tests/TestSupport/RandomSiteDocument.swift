@@ -54,6 +54,8 @@ public struct RandomSiteDocument {
         for _ in 0..<random.int(0...4) {
             lines.append(row(max(1, columns + random.pick([0, 0, 0, -1, 1]))))
         }
+        // A placeholder row of dashes, which kramdown takes for one more delimiter row.
+        if lines.count <= 3 && random.chance(0.1) { lines.append("| " + Array(repeating: "-", count: columns).joined(separator: " | ") + " |") }
         return lines.joined(separator: "\n")
     }
 }

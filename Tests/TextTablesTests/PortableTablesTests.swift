@@ -139,6 +139,14 @@ struct PortableTablesTests {
         (">\t|a|b|\n>\t|-|-|\n>\t|1|2|\n", "0 ambiguous-table: a tab is in this row's b"),
         ("|a|b|\n|-|-|\n|`1|2|\n|3|`4|\n", "2 ambiguous-table: a backtick in this row h"),
         ("|a|b|\n|-|-|\n|1\u{0C}|2|\n", "2 ambiguous-table: a form feed or vertical "),
+        ("| a | b |\n| ---|---|\n| - | - |\n", "2 ambiguous-table: every row under the deli"),
+        ("| a | b |\n|-|-|\n| 1 | 2 |\n| === | === |\n", "3 ambiguous-table: every row under the deli"),
+        ("|a|b|\n|-|-|\n|`x\ty`|2|\n", "2 ambiguous-table: a tab is in a code span "),
+        ("a|b|\n--|--|\n|0|1|\n", "2 ambiguous-table: this row has an outer | "),
+        ("| a | b |\n|-|-|\n|1|2|\n: x | 2\n", "3 ambiguous-table: this row starts with `: "),
+        ("|a|b|\n|-|-|\n|1|2|\u{A0}\n", "2 ambiguous-table: this row starts or ends "),
+        ("|a|b|\n|-|-|\n\u{2003}|g\n", "2 ambiguous-table: this row starts or ends "),
+        ("\u{FEFF}|a|b|\n|-|-|\n|1|2|\n", "0 ambiguous-table: a byte-order mark is rig"),
         ("> > - |a|b|\n> >   |-|-|\n> >   |1|2|\n", "0 ambiguous-table: this table is three or m"),
         ("- a | b\n  -|-\n  1 | 2\n", "0 ambiguous-table: this table's header is o"),
         ("+\n      \n    |a|b|\n    |-|-|\n    |1|2|\n", "2 ambiguous-table: this table is in a list "),
@@ -147,6 +155,15 @@ struct PortableTablesTests {
     func eachReaderRuleLeavesItsTableAlone(_ document: String, _ first: String) {
         #expect(formatted(document) == document)
         #expect(reported(document).first == first)
+    }
+
+    /// The blank line above is offered only where GitHub then reads the same: not under a link or footnote
+    /// definition (cmark-gfm reads one only in a paragraph of its own), nor over a header indented as code.
+    @Test(arguments: ["[x]: /url\n|a|b|\n|-|-|\n|[x]|2|\n", "[^1]: note\n|a|b|\n|-|-|\n|1|2|\n", "text\n    |a|b|\n|-|-|\n|1|2|\n",
+                      "`\\|`\n|a|b|\n|-|-|\n|1|2|\n", "*  *\n     t|||e\n     --|-|-|-\n     1|2|3|4\n"])
+    func noBlankLineIsOfferedWhereGitHubWouldReadOtherwise(_ document: String) throws {
+        let diagnostic = try #require(scan(document).diagnostics.only)
+        #expect(diagnostic.message == Diagnostic.Message.portableTextAbove && diagnostic.fixes.isEmpty)
     }
 
     @Test func aClosedHTMLBlockAboveATableLeavesItFormatted() {

@@ -5,10 +5,10 @@ extension PortableTables {
     static func diagnostic(_ dispute: Dispute, in text: TextLines, region: TableRegion) -> Diagnostic {
         let line: Int, message: String, fixes: [Fix]
         switch dispute {
-        case .textAbove(let header):
+        case let .textAbove(header, safe):
             line = header
             message = Diagnostic.Message.portableTextAbove
-            fixes = [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true, isSafe: true)]
+            fixes = safe ? [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true, isSafe: true)] : []
         case let .textBelow(below, lastRow):
             line = below
             message = Diagnostic.Message.portableTextBelow
@@ -60,6 +60,18 @@ extension PortableTables {
             line = row
             message = Diagnostic.Message.portableInItemBegunEmpty
             fixes = []
+        case .onlySeparatorRows(let row):
+            line = row
+            message = Diagnostic.Message.portableOnlySeparatorRows
+            fixes = []
+        case .byteOrderMark(let row):
+            (line, message, fixes) = (row, Diagnostic.Message.portableByteOrderMark, [])
+        case .tabInRow(let row):
+            (line, message, fixes) = (row, Diagnostic.Message.portableTabInRow, [])
+        case .definitionRow(let row):
+            (line, message, fixes) = (row, Diagnostic.Message.portableDefinitionRow, [])
+        case .unicodeSpaceAtEdge(let row):
+            (line, message, fixes) = (row, Diagnostic.Message.portableUnicodeSpaceAtEdge, [])
         case .controlCharacter(let row):
             line = row
             message = Diagnostic.Message.portableControlCharacter

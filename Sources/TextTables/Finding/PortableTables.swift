@@ -31,7 +31,10 @@ extension PortableTables {
     }
 
     enum Dispute {
-        case textAbove(header: Int)
+        /// `safe`: a blank line above keeps GitHub's reading (not where the text above defines a link or a
+        /// footnote, which cmark-gfm reads only in a paragraph of its own, nor where the header is indented
+        /// as code).
+        case textAbove(header: Int, safe: Bool)
         case textBelow(line: Int, lastRow: Int)
         case lineWithoutPipe(line: Int)
         case pipeInCodeSpan(line: Int)
@@ -56,6 +59,16 @@ extension PortableTables {
         /// In a list item that began with a blank line after its marker: cmark-gfm 0.29 keeps indented lines
         /// below it in the item, the other readers end the item and read code.
         case inItemBegunEmpty(line: Int)
+        /// Every body row is a delimiter row to kramdown (`| - | - |`): it reads no body, and then no table.
+        case onlySeparatorRows(line: Int)
+        /// A byte-order mark right before the header: markdown-it, Python-Markdown and goldmark read it as text.
+        case byteOrderMark(line: Int)
+        /// A tab in a code span: Python-Markdown expands tabs by the column they stand at, which padding moves.
+        case tabInRow(line: Int)
+        /// A row starting with `: `: goldmark (Hugo's definition lists) reads a definition there.
+        case definitionRow(line: Int)
+        /// Unicode white space at a row's end: markdown-it trims it, GitHub keeps it as text.
+        case unicodeSpaceAtEdge(line: Int)
         /// A form feed or vertical tab: a line break to some readers, a space or text to others.
         case controlCharacter(line: Int)
         /// Three or more nested block quotes and list items: Python-Markdown nests list items four columns
@@ -76,6 +89,25 @@ package enum PortableTables {
         return false
     }
 
+    /// Whether the row starts or ends (past spaces and tabs) with Unicode white space that is not ASCII:
+    /// no-break space, the U+2000 spaces, U+202F, U+205F, U+3000, U+1680.
+    static func hasUnicodeSpaceAtEdge(_ row: ArraySlice<UInt8>) -> Bool {
+        let trimmed = row.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
+        let t = Array(trimmed)
+        func isSpace(_ s: ArraySlice<UInt8>) -> Bool {
+            if s.starts(with: [0xC2, 0xA0]) { return true }
+            if s.starts(with: [0xE3, 0x80, 0x80]) || s.starts(with: [0xE1, 0x9A, 0x80]) || s.starts(with: [0xE2, 0x81, 0x9F]) { return true }
+            if s.count >= 3, s[s.startIndex] == 0xE2, s[s.startIndex + 1] == 0x80, let c = Optional(s[s.startIndex + 2]), c <= 0x8A || c == 0xAF { return true }
+            return false
+        }
+        guard !t.isEmpty else { return false }
+        if isSpace(t[...]) { return true }
+        // The last scalar: back over continuation bytes to its lead byte.
+        var lead = t.count - 1
+        while lead > 0 && t[lead] & 0xC0 == 0x80 { lead -= 1 }
+        return isSpace(t[lead...])
+    }
+
     /// kramdown's attribute list on a line of its own, `{: .class #id}`. (goldmark's `{.class}` is Hugo's
     /// only where a site turns block attributes on: to kramdown it is text.)
     static func isAttributeLine(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
@@ -88,9 +120,10 @@ package enum PortableTables {
     /// holds a `|` that no backslash escapes.
     static func hasPipeInCodeSpan(_ b: [UInt8], _ p: Int, _ end: Int) -> Bool { codeSpans(b, p, end).pipe }
 
-    /// Whether a code span of the line holds a `|` (`pipe`), and whether a backtick run finds no closing
-    /// run on the line (`unpaired`).
-    static func codeSpans(_ b: [UInt8], _ p: Int, _ end: Int) -> (pipe: Bool, unpaired: Bool) {
+    /// Whether a code span of the line holds a `|` (`pipe`) or a tab (`tab`: Python-Markdown expands tabs by
+    /// the column they stand at, which padding moves, and code shows it), and whether a backtick run finds
+    /// no closing run on the line (`unpaired`).
+    static func codeSpans(_ b: [UInt8], _ p: Int, _ end: Int) -> (pipe: Bool, unpaired: Bool, tab: Bool) {
         let backtick = UInt8(ascii: "`")
         // The line's backtick runs, and for each the next run of the same length (one pass each way, so
         // that a line of many unpaired runs costs its length, not its square).
@@ -104,13 +137,13 @@ package enum PortableTables {
             while start - backslashes - 1 >= p && b[start - backslashes - 1] == PipeRowSyntax.backslash { backslashes += 1 }
             runs.append((start, i - start, backslashes % 2 == 1))
         }
-        guard !runs.isEmpty else { return (false, false) }
+        guard !runs.isEmpty else { return (false, false, false) }
         var next = [Int?](repeating: nil, count: runs.count), latest: [Int: Int] = [:]
         for k in runs.indices.reversed() {
             next[k] = latest[runs[k].length]
             latest[runs[k].length] = k
         }
-        var unpaired = false, k = 0
+        var unpaired = false, tab = false, k = 0
         while k < runs.count {
             // An escaped backtick opens nothing: the rest of its run may (CommonMark).
             let opener = runs[k], length = opener.escaped ? opener.length - 1 : opener.length
@@ -123,10 +156,11 @@ package enum PortableTables {
                 continue
             }
             // A backslash is text inside code, but GitHub still reads `\|` there as no separator.
-            if hasUnescapedPipe(b, opener.start + opener.length, runs[close].start) { return (true, unpaired) }
+            if hasUnescapedPipe(b, opener.start + opener.length, runs[close].start) { return (true, unpaired, tab) }
+            if b[(opener.start + opener.length)..<runs[close].start].contains(0x09) { tab = true }
             k = close + 1
         }
-        return (false, unpaired)
+        return (false, unpaired, tab)
     }
 }
 
@@ -135,7 +169,18 @@ extension MarkdownScanner {
     /// A pipe table GitHub reads has opened at `header` (its delimiter row on `delimiter`).
     mutating func openPortableTable(_ index: Int, header: Int, headerStart: Int, delimiter: Int) {
         var open = PortableTables.Open(index: index, header: header)
-        if header != paragraphStart.line || !paragraphStart.clean { open.dispute = .textAbove(header: header) }
+        if header != paragraphStart.line || !paragraphStart.clean {
+            let (indent, _) = BlockSyntax.indentation(b, headerStart, text.contentEnd(header))
+            // cmark-gfm reads the paragraph above a table's header otherwise than alone: no definitions, and `\|`
+            // unescaped. A blank line under an empty list item ends the item.
+            let readOtherwiseAbove = (paragraphStart.line..<header).contains { line in
+                let lead = b[text.starts[line]..<text.contentEnd(line)].drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+                return lead.first == UInt8(ascii: "[") && lead.firstRange(of: Array("]:".utf8)) != nil || lead.firstRange(of: Array("\\|".utf8)) != nil
+            }
+            let underEmptyItem = header > 0 && isEmptyItemLine(header - 1)
+            open.dispute = .textAbove(header: header, safe: indent < 4 && !readOtherwiseAbove && !underEmptyItem)
+        }
+        else if header == 0 && ByteOrderMark.length(b) > 0 { open.dispute = .byteOrderMark(line: header) }
         else if containers.count >= 3 { open.dispute = .deepContainers(line: header) }
         else if itemsUnderText.contains(where: { $0 < containers.count }) { open.dispute = .inListUnderText(line: header) }
         else if let item = listItemLine, item < header, containers.contains(where: { if case .listItem = $0 { true } else { false } }),
@@ -188,66 +233,32 @@ extension MarkdownScanner {
         result.diagnostics.insert(diagnostic, at: at)
     }
 
-    /// What the rows' own text makes the readers dispute: a `|` in a code span, outer pipes Python-Markdown
-    /// reads as cells, a one-column row it reads as no table.
-    private func rowDispute(_ region: TableRegion, attributeLine: Int?) -> PortableTables.Dispute? {
-        let lines = region.contentStarts.enumerated().map { (line: region.firstLine + $0.offset, start: $0.element) }
-        func outer(_ line: Int, _ start: Int) -> (leading: Bool, trailing: Bool) {
-            var p = start, end = text.contentEnd(line)
-            while p < end && PipeRowSyntax.isCellSpace(b[p]) { p += 1 }
-            while end > p && PipeRowSyntax.isCellSpace(b[end - 1]) { end -= 1 }
-            let trailing = end > p && b[end - 1] == PipeRowSyntax.pipe && (end - 1 == p || b[end - 2] != PipeRowSyntax.backslash)
-            return (p < end && b[p] == PipeRowSyntax.pipe, trailing)
-        }
-        if let raw = pythonMarkdownRaw, let line = region.lines.first(where: { raw[$0] }) { return .rawHTML(line: line) }
-        for (line, start) in lines {
-            let spans = PortableTables.codeSpans(b, start, text.contentEnd(line))
-            if spans.pipe { return .pipeInCodeSpan(line: line) }
-            if spans.unpaired { return .unpairedBacktick(line: line) }
-        }
-        for (line, _) in lines where b[text.starts[line]..<text.contentEnd(line)].contains(where: { $0 == 0x0B || $0 == 0x0C }) {
-            return .controlCharacter(line: line)
-        }
-        for (line, _) in lines {
-            let lead = b[text.starts[line]..<text.contentEnd(line)].prefix { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
-            if lead.contains(0x09) { return .tabInPrefix(line: line) }
-        }
-        for (line, start) in lines {
-            var end = text.contentEnd(line)
-            while end > start && PipeRowSyntax.isCellSpace(b[end - 1]) { end -= 1 }
-            if end - start >= 2 && b[end - 1] == PipeRowSyntax.pipe && b[end - 2] == PipeRowSyntax.backslash { return .escapedPipeEndsRow(line: line) }
-        }
-        let header = outer(lines[0].line, lines[0].start)
-        if !header.leading && !header.trailing {
-            for (line, start) in lines.dropFirst() where outer(line, start) != (false, false) { return .outerPipeUnderBareHeader(line: line) }
-        }
-        let (_, headerText) = BlockSyntax.indentation(b, lines[0].start, text.contentEnd(lines[0].line))
-        if PipeRowSyntax.cellCount(b, headerText, text.contentEnd(lines[0].line)) == 1 {
-            if let attributeLine { return .bareOneColumnRow(line: attributeLine) }
-            for (line, start) in lines where outer(line, start) == (false, false) { return .bareOneColumnRow(line: line) }
-        }
-        return nil
-    }
-
     /// Removes the tables the readers dispute (grid tables cmark-gfm reads a pipe table in, and tables the
     /// common readers read apart), all at once: their indices are from before any removal.
     mutating func dropDisputedTables(grid: [Int]) {
         for index in Set(grid + portableDisputes).sorted(by: >) { result.tables.remove(at: index) }
     }
 
-    /// Whether the line opens a list item with nothing after its marker.
-    private func isEmptyItemLine(_ line: Int) -> Bool {
+    /// Whether the line opens a list item with nothing after its marker (or its markers: `* *`).
+    func isEmptyItemLine(_ line: Int) -> Bool {
         var p = text.starts[line]
         let end = text.contentEnd(line)
         while p < end && (b[p] == 0x20 || b[p] == 0x09 || b[p] == UInt8(ascii: ">")) { p += 1 }
-        if p < end && [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[p]) {
-            p += 1
-        } else {
-            while p < end && b[p] >= 0x30 && b[p] <= 0x39 { p += 1 }
-            guard p < end && (b[p] == UInt8(ascii: ".") || b[p] == UInt8(ascii: ")")) else { return false }
-            p += 1
+        var markers = 0
+        while p < end {
+            if [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "*")].contains(b[p]) {
+                p += 1
+            } else {
+                let digits = p
+                while p < end && b[p] >= 0x30 && b[p] <= 0x39 { p += 1 }
+                guard p > digits, p < end, b[p] == UInt8(ascii: ".") || b[p] == UInt8(ascii: ")") else { return false }
+                p += 1
+            }
+            guard p == end || b[p] == 0x20 || b[p] == 0x09 else { return false }
+            markers += 1
+            while p < end && (b[p] == 0x20 || b[p] == 0x09) { p += 1 }
         }
-        return b[p..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+        return markers > 0
     }
 
     /// Blank in its containers: nothing but spaces, tabs and block-quote markers.

@@ -13,7 +13,8 @@ extension Diagnostic {
         static func extraCells(_ count: Int, header: Int) -> String {
             let extra = count - header
             return "row has \(count) cells but the header has \(header): "
-                + "the last \(extra == 1 ? "cell is" : "\(extra) cells are") not rendered; "
+                + "GitHub and most readers do not render the last \(extra == 1 ? "cell" : "\(extra) cells") "
+                + "(kramdown adds \(extra == 1 ? "a column for it" : "columns for them")); "
                 + "add \(extra == 1 ? "a header cell" : "\(extra) header cells") or remove \(extra == 1 ? "it" : "them")"
         }
 
@@ -93,6 +94,16 @@ extension Diagnostic {
             + "(MkDocs) starts no list there and reads the table otherwise, so it is left as it is; put a blank line above the list"
         static let portableInItemBegunEmpty = "this table is in a list item whose marker line is empty: GitHub keeps the indented "
             + "lines below it in the item, the other readers end the item and read code, so it is left as it is"
+        static let portableOnlySeparatorRows = "every row under the delimiter row is dashes and pipes alone: kramdown (Jekyll) reads "
+            + "them as more delimiter rows and the table as a paragraph, GitHub and the others as rows, so it is left as it is"
+        static let portableByteOrderMark = "a byte-order mark is right before this table's header: markdown-it, Python-Markdown "
+            + "and goldmark read it as text and the lines as a paragraph, GitHub and kramdown skip it, so the table is left as it is"
+        static let portableTabInRow = "a tab is in a code span of this row: Python-Markdown (MkDocs) expands tabs by the column they "
+            + "stand at, which padding moves, so the table is left as it is; write spaces"
+        static let portableDefinitionRow = "this row starts with `: `, which goldmark (Hugo) reads as a definition that ends the "
+            + "table, GitHub and the others as a row, so the table is left as it is"
+        static let portableUnicodeSpaceAtEdge = "this row starts or ends with Unicode white space (a no-break space...): markdown-it "
+            + "trims it, GitHub keeps it as text, so the table is left as it is"
         static let portableControlCharacter = "a form feed or vertical tab is in this row: some Markdown readers end a line there "
             + "and others do not, so the table is left as it is"
         static let portableDeepContainers = "this table is three or more block quotes and list items deep: Python-Markdown (MkDocs) "
