@@ -115,13 +115,15 @@ struct PortableTablesTests {
         #expect(formatted("|a|b|\n|-|-|\n|1|2|") == "| a   | b   |\n| --- | --- |\n| 1   | 2   |")
     }
 
-    @Test(arguments: [("a|b\n-|-\n|1|2|\n", 2), ("a|b\n|-|-|\n1|2\n", 1), ("a | b\n--|--\n1 | 2 |\n", 2)])
+    @Test(arguments: [("a|b\n-|-\n|1|2|\n", 2), ("a|b\n|-|-|\n1|2\n", 1), ("a | b |\n--|--\n| 1 | 2 |\n", 2)])
     func anOuterPipeUnderAHeaderWithoutOneLeavesTheTableAlone(_ document: String, _ line: Int) throws {
         #expect(formatted(document) == document)
         let diagnostic = try #require(scan(document).diagnostics.only)
         #expect(diagnostic.message == Diagnostic.Message.portableOuterPipeUnderBareHeader)
         #expect(TextLines(document).line(containing: diagnostic.range.lowerBound) == line)
         #expect(formatted("a|b\n-|-\n1|2\n") == "| a   | b   |\n| --- | --- |\n| 1   | 2   |\n")
+        // A trailing `|` only adds an empty last cell, which every reader cuts or fills alike.
+        #expect(formatted("a | b | c\n--|--|--\n1 | 2 |\n") == "| a   | b   | c   |\n| --- | --- | --- |\n| 1   | 2   |     |\n")
     }
 
     @Test func aOneColumnRowWithoutOuterPipesOrAnAttributeListLeavesTheTableAlone() {
@@ -142,7 +144,7 @@ struct PortableTablesTests {
         ("| a | b |\n| ---|---|\n| - | - |\n", "2 ambiguous-table: every row under the deli"),
         ("| a | b |\n|-|-|\n| 1 | 2 |\n| === | === |\n", "3 ambiguous-table: every row under the deli"),
         ("|a|b|\n|-|-|\n|`x\ty`|2|\n", "2 ambiguous-table: a tab is in a code span "),
-        ("a|b|\n--|--|\n|0|1|\n", "2 ambiguous-table: this row has an outer | "),
+        ("a|b|\n--|--|\n|0|1|\n", "2 ambiguous-table: this row starts with | a"),
         ("| a | b |\n|-|-|\n|1|2|\n: x | 2\n", "3 ambiguous-table: this row starts with `: "),
         ("|a|b|\n|-|-|\n|1|2|\u{A0}\n", "2 ambiguous-table: this row starts or ends "),
         ("|a|b|\n|-|-|\n\u{2003}|g\n", "2 ambiguous-table: this row starts or ends "),

@@ -48,10 +48,9 @@ extension MarkdownScanner {
             if row.first == UInt8(ascii: ":"), row.dropFirst().first.map({ $0 == 0x20 || $0 == 0x09 }) ?? true { return .definitionRow(line: line) }
         }
         let header = outer(lines[0].line, lines[0].start)
-        if !header.leading && !header.trailing {
-            for (line, start) in lines.dropFirst() where outer(line, start) != (false, false) { return .outerPipeUnderBareHeader(line: line) }
-        }
-        // kramdown reads a row's leading `|` as an empty cell under a header that has none.
+        // kramdown reads a row's leading `|` as an empty cell under a header that has none, and so does
+        // Python-Markdown under a header with no outer `|` at all. (A trailing `|` only adds an empty last
+        // cell, which each of them cuts or fills as GitHub does.)
         if !header.leading, let row = lines.dropFirst().first(where: { outer($0.line, $0.start).leading }) {
             return .outerPipeUnderBareHeader(line: row.line)
         }

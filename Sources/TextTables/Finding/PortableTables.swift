@@ -11,9 +11,9 @@
 ///   and the line is left as written.
 /// - a `|` inside a code span: Python-Markdown and kramdown keep it in the cell's code; GitHub, markdown-it
 ///   and goldmark split the cell there.
-/// - Python-Markdown decides from the header alone whether rows have outer pipes: under a header without
-///   one, a row's leading or trailing `|` is an empty cell to it (formatting writes outer pipes). And it
-///   reads a one-column table only where every line of the block starts or ends with a `|`.
+/// - Python-Markdown decides from the header alone whether rows have outer pipes, and kramdown reads a
+///   row's leading `|` under a header without one as an empty cell (formatting writes outer pipes).
+///   Python-Markdown reads a one-column table only where every line starts or ends with a `|`.
 /// - Python-Markdown reads an HTML block to its end tag (`PythonMarkdownHTML`), GitHub to a blank line.
 /// - goldmark 1.5.4 (Hugo 0.111) takes a row's closing `\|` for its last pipe, and misreads rows whose
 ///   container prefix holds a tab.
@@ -38,8 +38,8 @@ extension PortableTables {
         case textBelow(line: Int, lastRow: Int)
         case lineWithoutPipe(line: Int)
         case pipeInCodeSpan(line: Int)
-        /// Python-Markdown strips a row's outer `|` only when the header has one: without, it reads them
-        /// as empty cells.
+        /// A row's leading `|` under a header without one: kramdown reads it as an empty cell, and so does
+        /// Python-Markdown where the header has no outer `|` at all.
         case outerPipeUnderBareHeader(line: Int)
         /// Python-Markdown reads a one-column table only where every line starts or ends with a `|`.
         case bareOneColumnRow(line: Int)
