@@ -46,6 +46,11 @@ def line_length(n):
 def many_tables(n):
     return "many-tables.md", "| a | b |\n|---|---|\n| 1 | 22 |\n\n" * n
 
+def tables_left_alone(n):
+    # Each table right under a heading, inside an unclosed <div>: every common reader's scan leaves each
+    # alone with a warning (`gridls check`), the page's tables all dropped at once.
+    return "left-alone.md", "<div>\n\n" + "## Options\n| a | b |\n|---|---|\n| 1 | `2 | 3` |\n\n" * n
+
 def many_diagnostics(n):
     # Every row has a cell too many: one warning each (`gridls check`).
     return "diagnostics.md", "| a | b |\n|---|---|\n" + "| 1 | 2 | 3 |\n" * n
@@ -151,6 +156,7 @@ DOCUMENT_SHAPES = {
     "line length": (line_length, "format", 1_000_000, 2_000_000),
     "tables": (many_tables, "format", 8_000, 20_000),
     "diagnostics": (many_diagnostics, "check", 10_000, 40_000),
+    "tables left alone": (tables_left_alone, "check", 8_000, 20_000),
     "grid rows": (grid_rows, "format", 5_000, 20_000),
     "grid row span": (grid_row_span, "format", 5_000, 20_000),
     "grid column span": (grid_column_span, "format", 4_000, 10_000),

@@ -236,7 +236,9 @@ extension MarkdownScanner {
     /// Removes the tables the readers dispute (grid tables cmark-gfm reads a pipe table in, and tables the
     /// common readers read apart), all at once: their indices are from before any removal.
     mutating func dropDisputedTables(grid: [Int]) {
-        for index in Set(grid + portableDisputes).sorted(by: >) { result.tables.remove(at: index) }
+        guard !grid.isEmpty || !portableDisputes.isEmpty else { return }
+        let dropped = Set(grid + portableDisputes)  // one pass: a page of thousands of tables may drop most
+        result.tables = result.tables.indices.filter { !dropped.contains($0) }.map { result.tables[$0] }
     }
 
     /// Whether the line opens a list item with nothing after its marker (or its markers: `* *`).
