@@ -140,6 +140,7 @@ struct PortableTablesTests {
         ("|a|b|\n|-|-|\n|1|2 \\||\n|3|4 \\|\n", "3 ambiguous-table: this row ends in \\| with"),
         (">\t|a|b|\n>\t|-|-|\n>\t|1|2|\n", "0 ambiguous-table: a tab is in this row's b"),
         ("|a|b|\n|-|-|\n|`1|2|\n|3|`4|\n", "2 ambiguous-table: a backtick in this row h"),
+        ("|a|b|\n|-|-|\n|` mod vendor`|o|\n|`test `|o|\n", "2 ambiguous-table: a backtick in this row h"),
         ("|a|b|\n|-|-|\n|1\u{0C}|2|\n", "2 ambiguous-table: a form feed or vertical "),
         ("| a | b |\n| ---|---|\n| - | - |\n", "2 ambiguous-table: every row under the deli"),
         ("| a | b |\n|-|-|\n| 1 | 2 |\n| === | === |\n", "3 ambiguous-table: every row under the deli"),

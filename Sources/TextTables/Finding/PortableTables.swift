@@ -122,7 +122,7 @@ package enum PortableTables {
 
     /// Whether a code span of the line holds a `|` (`pipe`) or a tab (`tab`: Python-Markdown expands tabs by
     /// the column they stand at, which padding moves, and code shows it), and whether a backtick run finds
-    /// no closing run on the line (`unpaired`).
+    /// no closing run on the line, or kramdown reads it so (`unpaired`: a space inside either end).
     static func codeSpans(_ b: [UInt8], _ p: Int, _ end: Int) -> (pipe: Bool, unpaired: Bool, tab: Bool) {
         let backtick = UInt8(ascii: "`")
         // The line's backtick runs, and for each the next run of the same length (one pass each way, so
@@ -157,7 +157,11 @@ package enum PortableTables {
             }
             // A backslash is text inside code, but GitHub still reads `\|` there as no separator.
             if hasUnescapedPipe(b, opener.start + opener.length, runs[close].start) { return (true, unpaired, tab) }
-            if b[(opener.start + opener.length)..<runs[close].start].contains(0x09) { tab = true }
+            let content = b[(opener.start + opener.length)..<runs[close].start]
+            if content.contains(0x09) { tab = true }
+            // kramdown opens no code span at a backtick before a space, nor closes one after a space: to it
+            // these backticks are loose, and it pairs them with others, across the rows.
+            if let first = content.first, let last = content.last, first == 0x20 || last == 0x20 { unpaired = true }
             k = close + 1
         }
         return (false, unpaired, tab)
