@@ -159,9 +159,13 @@ package enum PortableTables {
             if hasUnescapedPipe(b, opener.start + opener.length, runs[close].start) { return (true, unpaired, tab) }
             let content = b[(opener.start + opener.length)..<runs[close].start]
             if content.contains(0x09) { tab = true }
-            // kramdown opens no code span at a backtick before a space, nor closes one after a space: to it
-            // these backticks are loose, and it pairs them with others, across the rows.
-            if let first = content.first, let last = content.last, first == 0x20 || last == 0x20 { unpaired = true }
+            // kramdown opens no code span at a lone backtick before a space, nor closes one after a space (a
+            // longer run may pad both ends: `` ` ``): to it these backticks are loose, and it pairs them with
+            // others, across the rows.
+            if let first = content.first, let last = content.last {
+                let padded = (first == 0x20, last == 0x20)
+                if length == 1 ? padded.0 || padded.1 : padded.0 != padded.1 { unpaired = true }
+            }
             k = close + 1
         }
         return (false, unpaired, tab)
