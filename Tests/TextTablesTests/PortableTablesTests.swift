@@ -31,7 +31,8 @@ struct PortableTablesTests {
         #expect(formatted(document) == document)
         let diagnostic = try #require(scan(document).diagnostics.only)
         #expect(diagnostic.code == .ambiguousTable && diagnostic.severity == .warning)
-        #expect(diagnostic.message == Diagnostic.Message.portableTextAbove)
+        let underText = document.hasPrefix("text") || document.hasPrefix("- item") || document.hasPrefix("> text")
+        #expect(diagnostic.message == (underText ? Diagnostic.Message.portableTextAbove : Diagnostic.Message.portableBlockAbove))
         let fix = try #require(diagnostic.fixes.only)
         #expect(fix.title == "Add a blank line above the table" && fix.isSafe && fix.isPreferred)
         let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
@@ -166,7 +167,8 @@ struct PortableTablesTests {
                       "`\\|`\n|a|b|\n|-|-|\n|1|2|\n", "*  *\n     t|||e\n     --|-|-|-\n     1|2|3|4\n"])
     func noBlankLineIsOfferedWhereGitHubWouldReadOtherwise(_ document: String) throws {
         let diagnostic = try #require(scan(document).diagnostics.only)
-        #expect(diagnostic.message == Diagnostic.Message.portableTextAbove && diagnostic.fixes.isEmpty)
+        #expect(diagnostic.message == (document.hasPrefix("*") ? Diagnostic.Message.portableBlockAbove : Diagnostic.Message.portableTextAbove))
+        #expect(diagnostic.fixes.isEmpty)
     }
 
     @Test func aClosedHTMLBlockAboveATableLeavesItFormatted() {

@@ -5,9 +5,9 @@ extension PortableTables {
     static func diagnostic(_ dispute: Dispute, in text: TextLines, region: TableRegion) -> Diagnostic {
         let line: Int, message: String, fixes: [Fix]
         switch dispute {
-        case let .textAbove(header, safe):
+        case let .textAbove(header, safe, paragraph):
             line = header
-            message = Diagnostic.Message.portableTextAbove
+            message = paragraph ? Diagnostic.Message.portableTextAbove : Diagnostic.Message.portableBlockAbove
             fixes = safe ? [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true, isSafe: true)] : []
         case let .textBelow(below, lastRow):
             line = below

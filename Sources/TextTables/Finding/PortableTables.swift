@@ -34,7 +34,9 @@ extension PortableTables {
         /// `safe`: a blank line above keeps GitHub's reading (not where the text above defines a link or a
         /// footnote, which cmark-gfm reads only in a paragraph of its own, nor where the header is indented
         /// as code).
-        case textAbove(header: Int, safe: Bool)
+        /// `paragraph`: the header ends a paragraph (Python-Markdown and kramdown read none), else it starts
+        /// one right under another block, a heading, a fence, HTML (kramdown alone reads none).
+        case textAbove(header: Int, safe: Bool, paragraph: Bool)
         case textBelow(line: Int, lastRow: Int)
         case lineWithoutPipe(line: Int)
         case pipeInCodeSpan(line: Int)
@@ -186,7 +188,8 @@ extension MarkdownScanner {
                 return lead.first == UInt8(ascii: "[") && lead.firstRange(of: Array("]:".utf8)) != nil || lead.firstRange(of: Array("\\|".utf8)) != nil
             }
             let underEmptyItem = header > 0 && isEmptyItemLine(header - 1)
-            open.dispute = .textAbove(header: header, safe: indent < 4 && !readOtherwiseAbove && !underEmptyItem)
+            open.dispute = .textAbove(header: header, safe: indent < 4 && !readOtherwiseAbove && !underEmptyItem,
+                                      paragraph: header != paragraphStart.line)
         }
         else if header == 0 && ByteOrderMark.length(b) > 0 { open.dispute = .byteOrderMark(line: header) }
         else if containers.count >= 3 { open.dispute = .deepContainers(line: header) }
