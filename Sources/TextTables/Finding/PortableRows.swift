@@ -14,12 +14,13 @@ extension MarkdownScanner {
         }
         if let raw = pythonMarkdownRaw, let line = region.lines.first(where: { raw[$0] }) { return .rawHTML(line: line) }
         for (line, start) in lines {
+            guard PortableTables.holds(UInt8(ascii: "`"), or: UInt8(ascii: "`"), b, start, text.contentEnd(line)) else { continue }
             let spans = PortableTables.codeSpans(b, start, text.contentEnd(line))
             if spans.pipe { return .pipeInCodeSpan(line: line) }
             if spans.unpaired { return .unpairedBacktick(line: line) }
             if spans.tab { return .tabInRow(line: line) }
         }
-        for (line, _) in lines where b[text.starts[line]..<text.contentEnd(line)].contains(where: { $0 == 0x0B || $0 == 0x0C }) {
+        for (line, _) in lines where PortableTables.holds(0x0B, or: 0x0C, b, text.starts[line], text.contentEnd(line)) {
             return .controlCharacter(line: line)
         }
         for (line, _) in lines {
@@ -35,8 +36,9 @@ extension MarkdownScanner {
         // kramdown's TABLE_SEP_LINE and TABLE_FSEP_LINE: a body row of them is one more delimiter row to it.
         func separatorLike(_ line: Int, _ start: Int) -> Bool {
             let row = b[start..<text.contentEnd(line)]
-            return row.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "=") }
-                && row.allSatisfy { [0x20, 0x09, UInt8(ascii: "+"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "=")].contains($0) }
+            // Most rows fail at their first cell's text: the walk over every byte comes second.
+            return row.allSatisfy { [0x20, 0x09, UInt8(ascii: "+"), UInt8(ascii: "|"), UInt8(ascii: ":"), UInt8(ascii: "-"), UInt8(ascii: "=")].contains($0) }
+                && row.contains { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "=") }
         }
         if let row = body.first(where: { separatorLike($0.line, $0.start) }) { return .onlySeparatorRows(line: row.line) }
         for (line, start) in lines {

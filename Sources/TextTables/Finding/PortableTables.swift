@@ -91,11 +91,20 @@ package enum PortableTables {
         return false
     }
 
+    /// Whether `b[p..<end]` holds either byte, a word at a time (every row of a table is asked).
+    static func holds(_ first: UInt8, or second: UInt8, _ b: [UInt8], _ p: Int, _ end: Int) -> Bool {
+        b.withUnsafeBufferPointer { WordScan.firstIndex(of: first, or: second, in: $0, from: p, to: end) < end }
+    }
+
     /// Whether the row starts or ends (past spaces and tabs) with Unicode white space that is not ASCII:
     /// no-break space, the U+2000 spaces, U+202F, U+205F, U+3000, U+1680.
     static func hasUnicodeSpaceAtEdge(_ row: ArraySlice<UInt8>) -> Bool {
-        let trimmed = row.drop { $0 == 0x20 || $0 == 0x09 }.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
-        let t = Array(trimmed)
+        var first = row.startIndex, last = row.endIndex
+        while first < last && (row[first] == 0x20 || row[first] == 0x09) { first += 1 }
+        while last > first && (row[last - 1] == 0x20 || row[last - 1] == 0x09) { last -= 1 }
+        // Only the edges' scalars (at most four bytes each) are asked.
+        guard first < last, row[first] >= 0x80 || row[last - 1] >= 0x80 else { return false }
+        let t = Array(row[first..<min(last, first + 4)]) + (last - first > 4 ? Array(row[max(first + 4, last - 4)..<last]) : [])
         func isSpace(_ s: ArraySlice<UInt8>) -> Bool {
             if s.starts(with: [0xC2, 0xA0]) { return true }
             if s.starts(with: [0xE3, 0x80, 0x80]) || s.starts(with: [0xE1, 0x9A, 0x80]) || s.starts(with: [0xE2, 0x81, 0x9F]) { return true }
