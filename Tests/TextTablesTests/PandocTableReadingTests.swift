@@ -221,7 +221,7 @@ struct PandocTableReadingTests {
         // A lone dash may be a spaced rule or a list marker: no fix unasked.
         let rule = "- - -\nnext\n\n"
         #expect(DocumentFixer.fixAll(Array(rule.utf8), syntax: .pandocMarkdown, options: FormatOptions()).fixed == 0)
-        try #require(ReferenceReaders.isAvailable)
+        guard ReferenceReaders.run(in: #function) else { return }
         let tables = try PandocTables.pandocTables(output)
         #expect(tables.count == 1 && (tables[0]["head"] as? [Any])?.count == 1)
         let closed = try PandocTables.pandocTables("""

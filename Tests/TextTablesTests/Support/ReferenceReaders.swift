@@ -12,6 +12,13 @@ enum ReferenceReaders {
         RequiredTool.mayRun((try? run(["-c", "import docutils, pypandoc; pypandoc.get_pandoc_path()"])) != nil)
     }()
 
+    /// Whether the reader checks of `test` run; when they do not, says so in one line naming what to
+    /// install, so that the test's own checks before them still run and it is reported as skipped there.
+    static func run(in test: String) -> Bool {
+        if !isAvailable { print("\(test): the pandoc and docutils checks skipped, pandoc 3 and docutils are not installed (pip install pypandoc-binary docutils); CI=true runs them") }
+        return isAvailable
+    }
+
     /// pandoc 3.6 beside the newer one (see `scripts/read_tables.py`); CI installs it, elsewhere the checks
     /// that need it are skipped without it.
     static let hasPandocBefore38: Bool = {
