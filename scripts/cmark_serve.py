@@ -50,15 +50,8 @@ def render(markdown):
     return out
 
 def main():
-    source, sink = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        header = source.readline()
-        if not header:
-            return
-        markdown = source.read(int(header))
-        html = render(markdown)
-        sink.write(b"%d\n" % len(html) + html)
-        sink.flush()
+    import framing
+    framing.serve(render)
 
 if __name__ == "__main__":
     main()

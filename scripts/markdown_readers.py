@@ -519,17 +519,8 @@ def check():
 
 
 def serve(reader, show_visible):
-    source, sink = sys.stdin.buffer, sys.stdout.buffer
-    while True:
-        header = source.readline()
-        if not header:
-            return
-        markdown = source.read(int(header))
-        answer = render(reader, markdown)
-        if show_visible:
-            answer = to_bytes(visible(answer))
-        sink.write(b"%d\n" % len(answer) + answer)
-        sink.flush()
+    import framing
+    framing.serve(lambda markdown: to_bytes(visible(render(reader, markdown))) if show_visible else render(reader, markdown))
 
 
 def main(argv):
