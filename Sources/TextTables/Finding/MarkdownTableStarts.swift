@@ -68,7 +68,7 @@ extension MarkdownScanner {
             return .table(index: nil, columns: columns)
         }
         result.tables.append(TableRegion(kind: .pipe, firstLine: header, contentStarts: [headerStart, contentStart(pos, column)], syntax: .markdown))
-        if portable { openPortableTable(result.tables.count - 1, header: header, headerStart: headerStart, delimiter: line) }
+        if portable { openPortableTable(result.tables.count - 1, header: header, headerStart: headerStart) }
         return .table(index: result.tables.count - 1, columns: headerCells)
     }
 

@@ -24,7 +24,6 @@ extension PortableTables {
     /// The open table's reading so far.
     struct Open {
         var index: Int
-        var header: Int
         /// An attribute line under the rows (`{: .class}`), which kramdown takes for the table's.
         var attributeLine: Int?
         var dispute: Dispute?
@@ -186,8 +185,8 @@ package enum PortableTables {
 /// The portable scan's hooks in the scanner's walk.
 extension MarkdownScanner {
     /// A pipe table GitHub reads has opened at `header` (its delimiter row on `delimiter`).
-    mutating func openPortableTable(_ index: Int, header: Int, headerStart: Int, delimiter: Int) {
-        var open = PortableTables.Open(index: index, header: header)
+    mutating func openPortableTable(_ index: Int, header: Int, headerStart: Int) {
+        var open = PortableTables.Open(index: index)
         if header != paragraphStart.line || !paragraphStart.clean {
             let (indent, _) = BlockSyntax.indentation(b, headerStart, text.contentEnd(header))
             // cmark-gfm reads the paragraph above a table's header otherwise than alone: no definitions, and `\|`
