@@ -34,7 +34,7 @@ struct PortableTablesTests {
         let underText = document.hasPrefix("text") || document.hasPrefix("- item") || document.hasPrefix("> text")
         #expect(diagnostic.message == (underText ? Diagnostic.Message.portableTextAbove : Diagnostic.Message.portableBlockAbove))
         let fix = try #require(diagnostic.fixes.only)
-        #expect(fix.title == "Add a blank line above the table" && fix.isSafe && fix.isPreferred)
+        #expect(fix.title == "Add a blank line above the table" && !fix.isSafe && fix.isPreferred)
         let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
         let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
         let header = lines.firstIndex { $0.contains("|a|b|") }!
@@ -83,7 +83,7 @@ struct PortableTablesTests {
         let diagnostic = try #require(scan(document).diagnostics.only)
         #expect(diagnostic.message == Diagnostic.Message.portableTextBelow)
         let fix = try #require(diagnostic.fixes.only)
-        #expect(fix.title == "Add a blank line below the table" && fix.isSafe)
+        #expect(fix.title == "Add a blank line below the table" && !fix.isSafe && fix.isPreferred)
         let fixed = String(decoding: TextEdit.apply(fix.edits, to: Array(document.utf8)), as: UTF8.self)
         #expect(fixed == "|a|b|\n|-|-|\n|1|2|\n\n\(line)\n")
     }

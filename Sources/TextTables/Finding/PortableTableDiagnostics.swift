@@ -8,14 +8,16 @@ extension PortableTables {
         case let .textAbove(header, safe, paragraph):
             line = header
             message = paragraph ? Diagnostic.Message.portableTextAbove : Diagnostic.Message.portableBlockAbove
-            fixes = safe ? [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true, isSafe: true)] : []
+            // Offered, not applied unasked: random pages showed a blank line that GitHub reads otherwise in list
+            // items and under directive lines, which these checks do not yet rule out.
+            fixes = safe ? [Fix(.addBlankLineAbove, edits: [blankLine(before: header, prefixOf: header, in: text)], isPreferred: true)] : []
         case let .textBelow(below, lastRow):
             line = below
             message = Diagnostic.Message.portableTextBelow
             // GitHub ended the table at that line itself; a blank line above it keeps its reading, but where
             // the line is indented as code, which a blank line above can make it.
             let (indent, _) = BlockSyntax.indentation(text.bytes, text.starts[below], text.contentEnd(below))
-            fixes = [Fix(.addBlankLineBelow, edits: [blankLine(before: below, prefixOf: lastRow, in: text)], isPreferred: true, isSafe: indent < 4)]
+            fixes = [Fix(.addBlankLineBelow, edits: [blankLine(before: below, prefixOf: lastRow, in: text)], isPreferred: indent < 4)]
         case .lineWithoutPipe(let row):
             line = row
             message = Diagnostic.Message.portableLineWithoutPipe
